@@ -1,0 +1,114 @@
+"""What the UI needs to draw a board and enter moves, with no rules in it.
+
+An engine describes its board once as a character canvas (``BoardLayout``): background
+text (lines, outlines, coordinates) plus the rectangle of every cell. For a position it
+tells what each cell shows (``CellView``) and, for every legal move, the path of
+``Pick``\\ s a player makes to enter it. One board widget and one input mechanism then
+serve squares, hexes, triangles and Opprimo's points-and-triangles alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class CellSpec:
+    """One selectable cell: a rectangle on the canvas (0-based row/col, in terminal cells).
+
+    The cell's glyph is drawn centred in the rectangle: at row ``row + (height-1)//2`` and
+    column ``col + (width - glyph width)//2``. ``shade`` names a background class the UI
+    maps to a colour: ``""`` (none), ``"light"``, ``"dark"`` (checkered squares),
+    ``"zone0"``/``"zone1"`` (an area belonging to side 0/1: castles, temple arches, home rows),
+    ``"special"`` (e.g. shields). ``kind`` is informational ("square", "hex", "up", "down",
+    "point", "triangle").
+    """
+
+    name: str
+    row: int
+    col: int
+    width: int = 1
+    height: int = 1
+    kind: str = "square"
+    shade: str = ""
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """A board drawn as ``height`` lines of ``width`` columns.
+
+    ``background`` holds exactly ``height`` strings of exactly ``width`` characters (one
+    terminal column each): grid lines, outlines and coordinate labels. Cells are drawn on top.
+    """
+
+    width: int
+    height: int
+    background: tuple[str, ...]
+    cells: tuple[CellSpec, ...]
+
+    def cell(self, name: str) -> CellSpec:
+        for spec in self.cells:
+            if spec.name == name:
+                return spec
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class CellView:
+    """What one cell shows in a position.
+
+    ``glyph`` is the Unicode text (1 or 2 columns), ``ascii`` its fallback for terminals
+    that draw ▲▼⬢ at the wrong width; ``owner`` is the side index whose colour to use (None:
+    neutral, e.g. an empty cell). ``strong`` marks a distinguished piece (master, king,
+    knight, full-strength) to draw in bold. Glyph shape must tell owners apart without colour.
+    """
+
+    glyph: str
+    ascii: str
+    owner: int | None = None
+    strong: bool = False
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One selection while entering a move: a board cell or a panel item.
+
+    ``kind`` is ``"cell"`` (``key`` = cell name) or ``"item"`` (``key`` = a panel item's key,
+    e.g. ``"card:Tiger"``, ``"tile:WFbf"``, ``"choice:a7=B"``, ``"pass"``). ``label`` is
+    what the UI shows for an item that is not on any panel (side choices); it does not take
+    part in equality.
+    """
+
+    kind: Literal["cell", "item"]
+    key: str
+    label: str = field(default="", compare=False)
+
+
+def cell(name: str) -> Pick:
+    return Pick("cell", name)
+
+
+def item(key: str, label: str = "") -> Pick:
+    return Pick("item", key, label or key)
+
+
+@dataclass(frozen=True)
+class PanelItem:
+    """A thing shown beside the board (a card, a hand tile). Selectable when its ``key``
+    appears as an item pick in a legal move's path. ``lines`` are drawn as they are
+    (e.g. a 5×5 card grid); ``owner`` colours it."""
+
+    key: str
+    title: str
+    lines: tuple[str, ...] = ()
+    owner: int | None = None
+
+
+@dataclass(frozen=True)
+class PanelSection:
+    """A titled group of panel items (e.g. "Blue's cards", "Side card", "Your hand")."""
+
+    title: str
+    items: tuple[PanelItem, ...] = ()
+    note: str = ""

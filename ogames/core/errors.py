@@ -1,0 +1,50 @@
+"""Typed errors. Each carries a message a player can act on."""
+
+from __future__ import annotations
+
+
+class OgamesError(Exception):
+    """Base of every error ogames raises on purpose."""
+
+
+class UnknownGameError(OgamesError):
+    """A game id or alias that no engine answers to."""
+
+
+class NotationError(OgamesError):
+    """Position or move text that cannot be read.
+
+    ``field`` names the part of the text (e.g. "rank 3", "side"), ``column`` is the
+    1-based character position in the whole text when known.
+    """
+
+    def __init__(self, message: str, *, field: str | None = None, column: int | None = None):
+        self.field = field
+        self.column = column
+        parts = []
+        if field:
+            parts.append(field)
+        if column is not None:
+            parts.append(f"column {column}")
+        prefix = f"{', '.join(parts)}: " if parts else ""
+        super().__init__(prefix + message)
+        self.reason = message
+
+
+class IllegalMoveError(OgamesError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class SaveFileError(OgamesError):
+    """A saved game that cannot be read past some point.
+
+    ``line``/``column`` are 1-based; ``game`` is the game as far as the last good move
+    (or None when not even the headers could be read).
+    """
+
+    def __init__(self, message: str, line: int, column: int, game: object | None = None):
+        self.line = line
+        self.column = column
+        self.game = game
+        self.reason = message
+        super().__init__(f"line {line}, column {column}: {message}")

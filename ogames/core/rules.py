@@ -1,0 +1,198 @@
+"""The one interface every rules engine implements.
+
+A ``Rules`` object is stateless: positions are immutable values created and consumed by
+its methods; moves are small hashable values. Nothing outside an engine looks inside its
+positions or moves: the shared layer, the UI and the command line go through this class.
+
+An engine subclasses ``Rules`` and implements every method marked *abstract*; the others
+have sensible defaults that an engine may override.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+from .board import BoardLayout, CellView, PanelSection, Pick
+from .errors import IllegalMoveError, NotationError
+from .outcome import Outcome
+
+Position = Any  # an engine's own immutable, hashable position value
+Move = Any  # an engine's own immutable, hashable move value
+
+
+class Rules(ABC):
+    #: game id as in CLARIFICATIONS §1.1 (``ordo``)
+    id: str = ""
+    #: the name shown to players (``Oferhlýp``)
+    name: str = ""
+    #: other names the registry accepts (matched after NFC + casefold)
+    aliases: tuple[str, ...] = ()
+    #: one line for the game picker
+    description: str = ""
+    #: the variants offered in the picker; the first is the default
+    variants: tuple[str, ...] = ("standard",)
+    #: True when the start position is dealt/drawn from a seed (Onitama, Ochmir)
+    uses_seed: bool = False
+    #: True when a saved game always writes its start in a ``Setup`` tag (Onitama)
+    always_write_setup: bool = False
+    #: True when positions hold private information (Ochmir hands and reverse faces)
+    hidden_information: bool = False
+    #: a move is illegal in a game if the position it produces has already occurred this
+    #: many times (Oferhlýp: 2). None: no history rule. Perft and bare positions ignore it.
+    repetition_limit: int | None = None
+
+    # ----- sides and variants -------------------------------------------------------
+
+    @abstractmethod
+    def sides(self, variant: str) -> tuple[str, ...]:
+        """Side names in side order (``("White", "Black")``)."""
+
+    @abstractmethod
+    def side_colours(self, variant: str) -> tuple[str, ...]:
+        """A colour name per side for the UI (e.g. ``("yellow", "red")``), plain strings."""
+
+    def parse_variant(self, text: str | None) -> str:
+        """The canonical variant for user text (None → the default). Raises NotationError."""
+        if text is None or text == "":
+            return self.variants[0]
+        for v in self.variants:
+            if v.casefold() == text.strip().casefold():
+                return v
+        raise NotationError(
+            f"unknown variant '{text}' for {self.name}; choose one of {', '.join(self.variants)}",
+            field="variant",
+        )
+
+    @abstractmethod
+    def variant_of(self, pos: Position) -> str:
+        """The canonical variant a position belongs to."""
+
+    # ----- positions ------------------------------------------------------------------
+
+    @abstractmethod
+    def start(self, variant: str, seed: int | None = None) -> Position:
+        """The standard start. Engines with ``uses_seed`` require a seed."""
+
+    @abstractmethod
+    def to_move(self, pos: Position) -> int:
+        """Index (in side order) of the side to move."""
+
+    @abstractmethod
+    def format_position(self, pos: Position) -> str:
+        """Canonical position text."""
+
+    @abstractmethod
+    def parse_position(self, text: str, variant: str | None = None) -> Position:
+        """Read position text (validity checks included). Raises NotationError naming the
+        field and 1-based column. ``variant``, when given, must agree with the text."""
+
+    def position_warnings(self, pos: Position) -> tuple[str, ...]:
+        """Things that are allowed but odd (e.g. an unusual piece count)."""
+        return ()
+
+    def seed_of(self, pos: Position) -> int | None:
+        """The seed a position's deal/bag came from, when the position says so."""
+        return None
+
+    # ----- moves --------------------------------------------------------------------
+
+    @abstractmethod
+    def moves(self, pos: Position) -> Iterable[Move]:
+        """All legal moves, in any order (the fast path used by perft). A finished position
+        has none. History rules are not applied here."""
+
+    def legal_moves(self, pos: Position) -> list[Move]:
+        """All legal moves sorted by canonical text (code-point order)."""
+        return sorted(self.moves(pos), key=lambda m: self.move_text(pos, m))
+
+    @abstractmethod
+    def apply(self, pos: Position, move: Move) -> Position:
+        """The position after a legal move; ``pos`` is left untouched."""
+
+    @abstractmethod
+    def outcome(self, pos: Position) -> Outcome | None:
+        """None while the game goes on; otherwise shares per side and the reason."""
+
+    @abstractmethod
+    def move_text(self, pos: Position, move: Move) -> str:
+        """Canonical text of a legal move in ``pos``."""
+
+    @abstractmethod
+    def parse_move(self, pos: Position, text: str) -> Move:
+        """Read move text (canonical or an accepted alternative) and return the legal move.
+        Raises NotationError for text that is not a move, IllegalMoveError (with a reason
+        a player can act on) for a well-formed move that is not legal here."""
+
+    def find_move(self, pos: Position, text: str) -> Move:
+        """Helper for engines: the legal move whose canonical text equals ``text``."""
+        for m in self.moves(pos):
+            if self.move_text(pos, m) == text:
+                return m
+        raise IllegalMoveError(f"{text} is not a legal move here")
+
+    def move_joins_next_token(self, token: str) -> bool:
+        """Saved games: True when ``token`` starts a move written as two tokens (an
+        Onitama card name)."""
+        return False
+
+    # ----- history-dependent rules (applied by core.game.Game) -----------------------
+
+    def repetition_key(self, pos: Position) -> Hashable:
+        """What counts as "the same position" for ``repetition_limit``."""
+        return pos
+
+    def no_move_outcome(self, pos: Position) -> Outcome:
+        """The outcome when history rules leave the side to move without a legal move."""
+        return Outcome.loss(self.to_move(pos), len(self.sides(self.variant_of(pos))), "no moves")
+
+    def resign_outcome(self, pos: Position, side: int) -> Outcome:
+        """The outcome when ``side`` resigns (two sides: the other one wins)."""
+        n = len(self.sides(self.variant_of(pos)))
+        if n == 2:
+            return Outcome.loss(side, 2, "resigned")
+        raise NotImplementedError("engines with more than two sides define resign_outcome")
+
+    def extra_tags(self, pos: Position, outcome: Outcome | None) -> Mapping[str, str]:
+        """Additional saved-game tags for a final position (Ochmir's ``Score``)."""
+        return {}
+
+    # ----- what the UI draws --------------------------------------------------------
+
+    @abstractmethod
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+        """The board canvas. ``flipped`` turns it through 180° (coordinates stay readable);
+        ``ascii`` uses only ASCII in the background."""
+
+    @abstractmethod
+    def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:
+        """What every cell shows. ``viewer`` None shows everything; a side index hides what
+        that side may not see (hidden-information games)."""
+
+    def panel(self, pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
+        """The game's own panel beside the board (cards, hands). Default: none."""
+        return ()
+
+    def side_summary(self, pos: Position) -> tuple[str, ...]:
+        """One short line per side for the players panel (``"18 pieces"``, ``"score 42"``)."""
+        return tuple("" for _ in self.sides(self.variant_of(pos)))
+
+    @abstractmethod
+    def pick_paths(self, pos: Position, move: Move) -> tuple[tuple[Pick, ...], ...]:
+        """Every way a player may enter ``move`` as a sequence of selections; the first is
+        the canonical one (shown in hints). No path belongs to two different legal moves.
+        Usually one path; Oferhlýp gives one per jump order, Ordo one per end order."""
+
+    def hint(self, pos: Position, picks: tuple[Pick, ...]) -> str:
+        """What the player should do next, given the picks so far (status line)."""
+        return "select a highlighted cell" if not picks else "select a highlighted target"
+
+    def explain(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
+        """Why ``pick`` cannot follow ``picks`` (status line), in the player's terms."""
+        return "that is not a legal choice here"
+
+    def view(self, pos: Position, side: int) -> Position:
+        """The position as ``side`` may know it (hidden parts removed or replaced by a
+        canonical placeholder). Games without hidden information return ``pos``."""
+        return pos

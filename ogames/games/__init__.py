@@ -1,0 +1,1 @@
+"""Rules engines, one module per game. Pure Python: no Textual or Rich."""

@@ -1,0 +1,1 @@
+"""Benchmarks and screenshot generation (``make bench``, ``make screenshots``)."""

@@ -1,0 +1,129 @@
+"""``make bench``: speed and memory figures, printed as one table and saved as JSON.
+
+Figures, never assertions: nothing here fails a build. Each timing is the median of
+several runs on this machine.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from ogames.core.game import Game
+from ogames.core.perft import perft
+from ogames.core.registry import available_ids, get_rules
+
+RESULTS = Path(__file__).parent / "results.json"
+
+#: (variant, seed, depth, expected nodes) of the perft figure of each game; the depths are
+#: the ones the issues set targets for, the counts come from CLARIFICATIONS §3
+PERFT = {
+    "ordo": ("10x8", None, 3, 190_114),
+    "onitama": ("base", 1, 6, None),
+    "oferhlyp": ("v1", None, 4, 400_016),
+    "opprimo": ("standard", None, 6, 18_500_000),
+    "ochmir": ("2", 1, 2, 278_640),
+}
+RUNS = 3
+
+
+def median_time(func: Callable[[], object], runs: int = RUNS) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(runs):
+        start = time.perf_counter()
+        result = func()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+def bench_perft(game_id: str) -> dict:
+    rules = get_rules(game_id)
+    variant, seed, depth, _ = PERFT[game_id]
+    pos = rules.start(variant, seed)
+    runs = 1 if game_id == "opprimo" else RUNS
+    seconds, nodes = median_time(lambda: perft(rules, pos, depth), runs)
+    return {"depth": depth, "nodes": nodes, "seconds": round(seconds, 3),
+            "nodes_per_second": round(nodes / seconds) if seconds else None}
+
+
+def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
+    rules = get_rules(game_id)
+
+    def one(seed: int) -> int:
+        pos = rules.start(rules.variants[0], seed)
+        rng = random.Random(seed)
+        plies = 0
+        while plies < cap:
+            moves = list(rules.moves(pos))
+            if not moves:
+                break
+            pos = rules.apply(pos, rng.choice(moves))
+            plies += 1
+        return plies
+
+    rates, lengths = [], []
+    for seed in range(games):
+        start = time.perf_counter()
+        plies = one(seed)
+        elapsed = time.perf_counter() - start
+        lengths.append(plies)
+        rates.append(plies / elapsed if elapsed else 0.0)
+    return {"plies_per_second": round(statistics.median(rates)),
+            "median_length": statistics.median(lengths)}
+
+
+def bench_save_load(game_id: str, plies: int = 1000) -> dict:
+    from ogames.core.savefile import format_game, parse_game
+
+    rules = get_rules(game_id)
+    game = Game.new(rules, rules.variants[0], 7)
+    rng = random.Random(7)
+    while game.cursor < plies and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    save_s, text = median_time(lambda: format_game(game))
+    load_s, _ = median_time(lambda: parse_game(text))
+    return {"plies": game.cursor, "save_seconds": round(save_s, 4),
+            "load_seconds": round(load_s, 4)}
+
+
+def main() -> None:
+    console = Console()
+    results: dict = {"games": {}}
+    table = Table(title="ogames benchmarks (median of runs)")
+    for col in ("game", "perft", "nodes/s", "playout plies/s", "save/load"):
+        table.add_column(col)
+    for game_id in available_ids():
+        console.print(f"measuring {game_id} …", style="dim")
+        entry: dict = {"perft": bench_perft(game_id), "playout": bench_playout(game_id)}
+        if game_id in ("ordo", "ochmir"):
+            entry["save_load"] = bench_save_load(game_id)
+        results["games"][game_id] = entry
+        p = entry["perft"]
+        sl = entry.get("save_load")
+        table.add_row(
+            game_id,
+            f"d{p['depth']} {p['nodes']:,} in {p['seconds']} s",
+            f"{p['nodes_per_second']:,}",
+            f"{entry['playout']['plies_per_second']:,}",
+            f"{sl['plies']} plies: {sl['save_seconds']} s / {sl['load_seconds']} s" if sl else "",
+        )
+    try:
+        from bench.ui import bench_ui
+
+        results["ui"] = bench_ui(console)
+    except ImportError:
+        pass
+    console.print(table)
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n")
+    console.print(f"figures written to {RESULTS}")
+
+
+if __name__ == "__main__":
+    main()

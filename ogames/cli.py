@@ -1,0 +1,241 @@
+"""The ``ogames`` command line (click).
+
+Only ``ogames`` (no command), ``play`` and ``replay`` start the Textual app, and they import
+it lazily: every other command runs without loading Textual.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .core.errors import IllegalMoveError, NotationError, OgamesError, SaveFileError
+from .core.game import Game
+from .core.perft import divide, perft
+from .core.registry import find_rules
+from .core.rng import SEED_LIMIT
+from .core.rules import Rules
+
+SEED = click.IntRange(0, SEED_LIMIT - 1)
+
+
+class CommandError(click.ClickException):
+    """A one-line error with exit code 2 (bad input)."""
+
+    exit_code = 2
+
+
+def _rules(name: str) -> Rules:
+    try:
+        return find_rules(name)
+    except OgamesError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _start(rules: Rules, position: str | None, variant: str | None, seed: int | None) -> Game:
+    """A game from --position, or the standard start of --variant/--seed."""
+    try:
+        if position is not None:
+            canonical = rules.parse_variant(variant) if variant else None
+            pos = rules.parse_position(position, canonical)
+            return Game.from_position(rules, pos)
+        return Game.new(rules, variant, seed)
+    except NotationError as exc:
+        what = "position" if position is not None else "variant"
+        raise CommandError(f"bad {what} for {rules.name}: {exc}") from None
+
+
+def _join_move_args(rules: Rules, moves: tuple[str, ...]) -> list[str]:
+    """Moves as given on the command line; a card-name word joins the next word."""
+    out: list[str] = []
+    i = 0
+    while i < len(moves):
+        word = moves[i]
+        if rules.move_joins_next_token(word) and " " not in word.strip() and i + 1 < len(moves):
+            word = f"{word} {moves[i + 1]}"
+            i += 1
+        out.append(word)
+        i += 1
+    return out
+
+
+def _position_options(func):
+    func = click.option("--seed", type=SEED, help="Seed of the deal or bag (Onitama, Ochmir).")(func)
+    func = click.option("--variant", help="Variant, e.g. 8x8 (Ordo) or 3 (Ochmir).")(func)
+    func = click.option("--position", "position", metavar="TEXT",
+                        help="Start from this position string instead.")(func)
+    return func
+
+
+class OgamesGroup(click.Group):
+    """A click group whose every error is one line on stderr, never a traceback or a
+    usage dump: bad input exits 2 (``check`` on a bad file exits 1)."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
+             **extra):
+        try:
+            super().main(args, prog_name or "ogames", complete_var, standalone_mode=False,
+                         **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        except click.ClickException as exc:
+            message = exc.format_message()
+            if isinstance(exc, click.UsageError):
+                path = exc.ctx.command_path if exc.ctx is not None else "ogames"
+                message += f" (see '{path} --help')"
+            click.echo(f"ogames: {message}", err=True)
+            sys.exit(exc.exit_code)
+        except OgamesError as exc:
+            click.echo(f"ogames: {exc}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:
+            sys.exit(130)
+        sys.exit(0)
+
+
+@click.group(cls=OgamesGroup, invoke_without_command=True)
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.version_option(package_name="ogames")
+@click.pass_context
+def cli(ctx: click.Context, ascii_mode: bool) -> None:
+    """Five abstract board games for people sharing one terminal.
+
+    Run without a command to open the game picker.
+    """
+    ctx.ensure_object(dict)
+    ctx.obj["ascii"] = ascii_mode
+    if ctx.invoked_subcommand is None:
+        from .ui.app import run_app
+
+        run_app(ascii=ascii_mode)
+
+
+@cli.command()
+@click.argument("game")
+@_position_options
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def play(ctx: click.Context, game: str, position: str | None, variant: str | None,
+         seed: int | None, ascii_mode: bool) -> None:
+    """Play GAME in the app, skipping the picker."""
+    rules = _rules(game)
+    _start(rules, position, variant, seed)  # validate before the screen opens
+    from .ui.app import run_app
+
+    run_app(rules.id, position=position, seed=seed, variant=variant,
+            ascii=ascii_mode or ctx.obj.get("ascii", False))
+
+
+@cli.command(name="perft")
+@click.argument("game")
+@click.argument("depth", type=click.IntRange(0, 20))
+@_position_options
+@click.option("--divide", "show_divide", is_flag=True, help="One line per root move.")
+@click.option("--terminal-leaf", is_flag=True,
+              help="Count a won position as one leaf (Onitama community convention).")
+def perft_command(game: str, depth: int, position: str | None, variant: str | None,
+                  seed: int | None, show_divide: bool, terminal_leaf: bool) -> None:
+    """Count the move sequences of length DEPTH; the last line is `Nodes searched: N`."""
+    rules = _rules(game)
+    pos = _start(rules, position, variant, seed).start
+    if show_divide and depth >= 1:
+        total = 0
+        for text, count in divide(rules, pos, depth, terminal_leaf=terminal_leaf):
+            click.echo(f"{text} {count}")
+            total += count
+    else:
+        total = perft(rules, pos, depth, terminal_leaf=terminal_leaf)
+    click.echo(f"Nodes searched: {total}")
+
+
+@cli.command()
+@click.argument("game")
+@_position_options
+def moves(game: str, position: str | None, variant: str | None, seed: int | None) -> None:
+    """List the legal moves in canonical text, one per line, sorted."""
+    rules = _rules(game)
+    pos = _start(rules, position, variant, seed).start
+    for move in rules.legal_moves(pos):
+        click.echo(rules.move_text(pos, move))
+
+
+def _played(rules: Rules, position: str | None, variant: str | None, seed: int | None,
+            move_args: tuple[str, ...]) -> Game:
+    game = _start(rules, position, variant, seed)
+    for number, text in enumerate(_join_move_args(rules, move_args), start=1):
+        try:
+            game.play_text(text)
+        except (NotationError, IllegalMoveError) as exc:
+            raise CommandError(f"move {number} '{text}' is refused: {exc}") from None
+    return game
+
+
+@cli.command()
+@click.argument("game")
+@_position_options
+@click.argument("move_args", nargs=-1, metavar="[MOVE]...")
+def position(game: str, position: str | None, variant: str | None, seed: int | None,
+             move_args: tuple[str, ...]) -> None:
+    """Print the position text after playing MOVEs as one game from the start."""
+    rules = _rules(game)
+    played = _played(rules, position, variant, seed, move_args)
+    click.echo(rules.format_position(played.position))
+
+
+@cli.command()
+@click.argument("game")
+@_position_options
+@click.argument("move_args", nargs=-1, metavar="[MOVE]...")
+@click.option("--ascii", "ascii_mode", is_flag=True, help="ASCII only.")
+@click.option("--flip", is_flag=True, help="Turn the board through 180°.")
+@click.pass_context
+def show(ctx: click.Context, game: str, position: str | None, variant: str | None,
+         seed: int | None, move_args: tuple[str, ...], ascii_mode: bool, flip: bool) -> None:
+    """Draw the position (after MOVEs) with whose turn it is or how the game ended."""
+    from .render import print_position, status_line
+
+    rules = _rules(game)
+    played = _played(rules, position, variant, seed, move_args)
+    print_position(rules, played.position, ascii=ascii_mode or ctx.obj.get("ascii", False),
+                   flipped=flip)
+    outcome = played.outcome()
+    if outcome is not None and rules.outcome(played.position) is None:
+        click.echo(status_line(rules, played.position) + f" — but {outcome.reason}")
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def check(file: Path) -> None:
+    """Read a saved game, replay every move, print a one-line summary."""
+    from .core.savefile import load_game, summary
+
+    try:
+        game = load_game(file)
+    except SaveFileError as exc:
+        raise CheckError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+    except OSError as exc:
+        raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+    click.echo(summary(game))
+
+
+class CheckError(click.ClickException):
+    exit_code = 1
+
+
+@cli.command()
+@click.argument("game")
+def rules(game: str) -> None:
+    """Print the rules of GAME."""
+    from .rules_doc import print_rules
+
+    print_rules(_rules(game))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point."""
+    cli.main(args=argv, prog_name="ogames")

@@ -1,0 +1,48 @@
+"""The in-app rules texts (``ogames/rules_text/<id>.md``) and their live diagrams.
+
+A diagram is a fenced block with the info string ``diagram``: its first line is a position
+string, its optional second line the canonical text of a move to highlight. Both the app's
+rules screen and ``ogames rules`` draw them with the real engine.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+SECTIONS = ("Overview", "Board", "Setup", "Moves", "Special rules", "End of the game",
+            "Notation")
+
+_DIAGRAM = re.compile(r"^```diagram[ \t]*\n(.*?)^```[ \t]*$", re.M | re.S)
+
+
+@dataclass(frozen=True)
+class Diagram:
+    position: str
+    move: str | None
+    line: int
+
+
+def load_rules_text(game_id: str) -> str:
+    """The Markdown rules of a game ("" when none is written yet)."""
+    try:
+        return resources.files("ogames.rules_text").joinpath(f"{game_id}.md").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return ""
+
+
+def split_diagrams(text: str) -> list[str | Diagram]:
+    """Markdown chunks and diagrams, in order."""
+    parts: list[str | Diagram] = []
+    last = 0
+    for match in _DIAGRAM.finditer(text):
+        if match.start() > last:
+            parts.append(text[last:match.start()])
+        body = [ln.strip() for ln in match.group(1).splitlines() if ln.strip()]
+        line = text.count("\n", 0, match.start()) + 1
+        parts.append(Diagram(body[0] if body else "", body[1] if len(body) > 1 else None, line))
+        last = match.end()
+    if last < len(text):
+        parts.append(text[last:])
+    return parts

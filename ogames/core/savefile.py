@@ -1,0 +1,376 @@
+"""The saved-game format of CLARIFICATIONS §1.6, shared by every game.
+
+A PGN-like UTF-8 text: tag lines, a blank line, the moves in canonical text with round
+numbers, and a result token. Reading replays every move with full legality and, on the
+first error, reports the 1-based line and column and keeps the game as far as it was good.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import IllegalMoveError, NotationError, OgamesError, SaveFileError
+from .game import Game
+from .outcome import Outcome, parse_result_token, result_token
+from .registry import find_rules
+from .rng import SEED_LIMIT
+
+EXTENSION = ".ogame"
+WRAP = 80
+#: our own extra tag: the moves of the redo tail, so a resumed game keeps its redo
+REDO_TAG = "Redo"
+
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)\s+"((?:[^"\\]|\\["\\])*)"\]\s*$')
+_MOVE_NUMBER = re.compile(r"\d+\.+$")
+
+
+# ----- writing ---------------------------------------------------------------------------
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _standard_start(game: Game):
+    rules = game.rules
+    if rules.uses_seed and game.seed is None:
+        return None
+    try:
+        return rules.start(game.variant, game.seed if rules.uses_seed else None)
+    except OgamesError:
+        return None
+
+
+def game_tags(game: Game) -> list[tuple[str, str]]:
+    """The tags a writer writes, in the order of §1.6."""
+    rules = game.rules
+    tags: list[tuple[str, str]] = [("Game", rules.id), ("Variant", game.variant),
+                                   ("Date", game.date)]
+    for side, player in zip(game.sides, game.players, strict=True):
+        tags.append((side, player or "?"))
+    if game.seed is not None:
+        tags.append(("Seed", str(game.seed)))
+    if rules.always_write_setup or game.start != _standard_start(game):
+        tags.append(("Setup", rules.format_position(game.start)))
+    outcome = game.outcome()
+    tags.append(("Result", outcome.result_token if outcome else "*"))
+    if outcome is not None:
+        tags.append(("Termination", outcome.reason))
+        for key, value in rules.extra_tags(game.position, outcome).items():
+            tags.append((key, value))
+        if game.resigned_side is not None and len(game.sides) > 2:
+            tags.append(("Resigned", game.sides[game.resigned_side]))
+    if game.can_redo:
+        tags.append((REDO_TAG, " ".join(p.text for p in game.plies[game.cursor:])))
+    return tags
+
+
+def format_game(game: Game) -> str:
+    """The whole saved-game text for ``game`` (moves up to the cursor)."""
+    lines = [f'[{k} "{_quote(v)}"]' for k, v in game_tags(game)]
+    lines.append("")
+    sides = len(game.sides)
+    units = []
+    for i, ply in enumerate(game.moves_played):
+        units.append(f"{i // sides + 1}. {ply.text}" if i % sides == 0 else ply.text)
+    outcome = game.outcome()
+    units.append(outcome.result_token if outcome else "*")
+    line = ""
+    for unit in units:
+        if line and len(line) + 1 + len(unit) > WRAP:
+            lines.append(line)
+            line = unit
+        else:
+            line = f"{line} {unit}" if line else unit
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
+    """Write atomically: a temporary file beside the target, then a rename, so a crash
+    never leaves a half-written file and an old file survives a failed write."""
+    return write_atomic(Path(path), format_game(game))
+
+
+def write_atomic(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    return path
+
+
+# ----- reading -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Token:
+    text: str
+    line: int
+    column: int
+
+
+def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
+    """Whitespace-separated tokens of the move text with positions; comments skipped."""
+    in_comment: Token | None = None
+    for offset, text in enumerate(lines):
+        lineno = first_line + offset
+        col = 0
+        while col < len(text):
+            ch = text[col]
+            if in_comment is not None:
+                end = text.find("}", col)
+                if end < 0:
+                    break
+                in_comment = None
+                col = end + 1
+                continue
+            if ch.isspace():
+                col += 1
+                continue
+            if ch == "{":
+                in_comment = Token("{", lineno, col + 1)
+                col += 1
+                continue
+            start = col
+            while col < len(text) and not text[col].isspace() and text[col] != "{":
+                col += 1
+            yield Token(text[start:col], lineno, start + 1)
+    if in_comment is not None:
+        raise SaveFileError("this comment is never closed with '}'", in_comment.line,
+                            in_comment.column)
+
+
+def _is_result_token(text: str) -> bool:
+    return text == "*" or bool(re.fullmatch(r"(1|0|1/2|1/3)(-(1|0|1/2|1/3)){1,2}", text))
+
+
+def parse_game(text: str) -> Game:
+    """Read a saved game. Raises SaveFileError (with ``.game`` = the valid prefix, or
+    None when the headers themselves are bad)."""
+    lines = text.splitlines()
+    tags: dict[str, tuple[str, int, int]] = {}
+    index = 0
+    while index < len(lines):
+        raw = lines[index]
+        stripped = raw.strip()
+        if not stripped:
+            index += 1
+            if tags:
+                break
+            continue
+        if not stripped.startswith("["):
+            break
+        match = _TAG_LINE.fullmatch(stripped)
+        column = len(raw) - len(raw.lstrip()) + 1
+        if not match:
+            raise SaveFileError('a tag line looks like [Key "Value"] (only \\" and \\\\ are '
+                                "escapes in the value)", index + 1, column)
+        key = match.group(1)
+        if key in tags:
+            raise SaveFileError(f"the tag {key} appears twice", index + 1, column)
+        value = re.sub(r"\\([\"\\])", r"\1", match.group(2))
+        value_column = column + stripped.index('"') + 1
+        tags[key] = (value, index + 1, value_column)
+        index += 1
+    if "Game" not in tags:
+        raise SaveFileError('a saved game starts with its [Game "..."] tag', 1, 1)
+
+    def tag_error(key: str, message: str, game: Game | None = None) -> SaveFileError:
+        _, line, col = tags[key]
+        return SaveFileError(message, line, col, game)
+
+    try:
+        rules = find_rules(tags["Game"][0])
+    except OgamesError as exc:
+        raise tag_error("Game", str(exc)) from None
+    try:
+        variant = rules.parse_variant(tags["Variant"][0] if "Variant" in tags else None)
+    except NotationError as exc:
+        raise tag_error("Variant", exc.reason) from None
+    seed = None
+    if "Seed" in tags:
+        raw_seed = tags["Seed"][0]
+        if not raw_seed.isdigit() or int(raw_seed) >= SEED_LIMIT:
+            raise tag_error("Seed", f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
+        seed = int(raw_seed)
+    if "Setup" in tags:
+        try:
+            start = rules.parse_position(tags["Setup"][0], variant if "Variant" in tags else None)
+        except NotationError as exc:
+            value, line, col = tags["Setup"]
+            raise SaveFileError(f"the Setup position is not valid: {exc.reason}", line,
+                                col + (exc.column - 1 if exc.column else 0)) from None
+        if seed is None:
+            seed = rules.seed_of(start)
+    elif rules.uses_seed:
+        if seed is None:
+            raise SaveFileError(f"a {rules.name} game needs a Seed or a Setup tag", 1, 1)
+        start = rules.start(variant, seed)
+    else:
+        start = rules.start(variant)
+    sides = rules.sides(rules.variant_of(start))
+    players = tuple(tags[s][0] if s in tags else "?" for s in sides)
+    game = Game(rules, start, seed if rules.uses_seed else None, players,
+                tags["Date"][0] if "Date" in tags else "")
+    declared = None
+    if "Result" in tags:
+        try:
+            declared = parse_result_token(tags["Result"][0], len(sides))
+        except NotationError as exc:
+            raise tag_error("Result", exc.reason, game) from None
+
+    result_seen: Token | None = None
+    pending: Token | None = None
+    for token in _tokens(lines[index:], index + 1):
+        if result_seen is not None:
+            raise SaveFileError("nothing may follow the result token", token.line,
+                                token.column, game)
+        if pending is None and _MOVE_NUMBER.fullmatch(token.text):
+            continue
+        if pending is None and _is_result_token(token.text):
+            result_seen = token
+            continue
+        if pending is None and rules.move_joins_next_token(token.text):
+            pending = token
+            continue
+        move_text = f"{pending.text} {token.text}" if pending else token.text
+        where = pending or token
+        pending = None
+        _play(game, move_text, where)
+    if pending is not None:
+        raise SaveFileError(f"'{pending.text}' must be followed by the rest of its move",
+                            pending.line, pending.column, game)
+
+    if result_seen is not None:
+        try:
+            shares = parse_result_token(result_seen.text, len(sides))
+        except NotationError as exc:
+            raise SaveFileError(exc.reason, result_seen.line, result_seen.column, game) from None
+        if "Result" in tags and shares != declared:
+            raise SaveFileError(f"the result token {result_seen.text} differs from the Result "
+                                f"tag {tags['Result'][0]}", result_seen.line,
+                                result_seen.column, game)
+        declared = shares
+        where = (result_seen.line, result_seen.column)
+    else:
+        where = (tags["Result"][1], tags["Result"][2]) if "Result" in tags else (len(lines), 1)
+    _settle_result(game, declared, tags, where)
+    if REDO_TAG in tags:
+        _restore_redo(game, tags[REDO_TAG])
+    return game
+
+
+def _play(game: Game, text: str, where: Token) -> None:
+    try:
+        game.play_text(text)
+    except (NotationError, IllegalMoveError) as exc:
+        number = game.cursor + 1
+        raise SaveFileError(f"move {number} '{text}' is refused: {exc}", where.line,
+                            where.column, game) from None
+
+
+def _settle_result(game: Game, declared, tags, where: tuple[int, int]) -> None:
+    """Check the declared result against the final position; record resignations and
+    agreed draws, which are not moves."""
+    decided = game.outcome()
+    line, col = where
+    if decided is not None:
+        if declared != decided.shares:
+            expected = decided.result_token
+            raise SaveFileError(f"the result must be {expected}: the final position is "
+                                f"already decided ({decided.reason})", line, col, game)
+        return
+    if declared is None:
+        return
+    termination = tags["Termination"][0] if "Termination" in tags else ""
+    sides = game.sides
+    if "Resigned" in tags:
+        name = tags["Resigned"][0]
+        if name not in sides:
+            _, rl, rc = tags["Resigned"]
+            raise SaveFileError(f"Resigned names no side of this game ({', '.join(sides)})",
+                                rl, rc, game)
+        game.resign(sides.index(name))
+        if game.agreed is not None and game.agreed.shares != declared:
+            raise SaveFileError("the result does not match the resignation", line, col, game)
+        return
+    if len(set(declared)) == 1:
+        game.agree_draw()
+        return
+    if len(sides) == 2:
+        game.resign(declared.index(min(declared)))
+        return
+    game.agreed = Outcome(declared, termination or "resigned")
+
+
+def _restore_redo(game: Game, tag: tuple[str, int, int]) -> None:
+    """Replay the redo tail, then step back to where the game was; a bad tail is dropped."""
+    value, _, _ = tag
+    if game.agreed is not None or not value.strip():
+        return
+    cursor = game.cursor
+    tokens = value.split()
+    i = 0
+    try:
+        while i < len(tokens):
+            text = tokens[i]
+            if game.rules.move_joins_next_token(text) and i + 1 < len(tokens):
+                text = f"{text} {tokens[i + 1]}"
+                i += 1
+            game.play_text(text)
+            i += 1
+    except OgamesError:
+        pass
+    game.goto(cursor)
+
+
+def load_game(path: str | os.PathLike[str]) -> Game:
+    """Read a saved game file (raises SaveFileError, or OSError for an unreadable file)."""
+    data = Path(path).read_bytes()
+    return parse_game(decode(data))
+
+
+def decode(data: bytes) -> str:
+    """UTF-8 text, or a SaveFileError naming where the first undecodable byte is."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start].decode("utf-8", errors="replace")
+        line = before.count("\n") + 1
+        column = len(before) - (before.rfind("\n") + 1) + 1
+        raise SaveFileError("this is not UTF-8 text (is it a saved game?)", line, column) from None
+    if "\x00" in text:
+        before = text[: text.index("\x00")]
+        line = before.count("\n") + 1
+        raise SaveFileError("this file holds binary data, not a saved game", line,
+                            len(before) - (before.rfind("\n") + 1) + 1)
+    return text.lstrip("\ufeff")
+
+
+def summary(game: Game) -> str:
+    """One line: game, variant, number of moves, result."""
+    outcome = game.outcome()
+    if outcome is None:
+        result = "unfinished"
+    elif outcome.is_draw:
+        result = f"draw ({outcome.reason})"
+    else:
+        winners = " and ".join(game.sides[i] for i in outcome.winners)
+        result = f"{winners} won ({outcome.reason})"
+    n = game.cursor
+    return (f"{game.rules.name} ({game.variant}): {n} move{'s' if n != 1 else ''}, "
+            f"{result_token(outcome.shares) if outcome else '*'} — {result}")

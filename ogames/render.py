@@ -1,0 +1,83 @@
+"""Draw a position with Rich, outside the app: ``ogames show``, rules diagrams, SVG export.
+
+It reads only the engine's board description (layout + cell views), like the app's board
+widget, so every geometry is drawn by the same few lines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+
+from .core.rules import Position, Rules
+
+#: background colours of the layout's shade classes
+SHADES = {
+    "light": "#3a3f4b",
+    "dark": "#2a2e37",
+    "zone0": "#3b3520",
+    "zone1": "#3d2426",
+    "special": "#27413a",
+    "": "",
+}
+HIGHLIGHT = "#5b6b2f"
+
+
+def board_text(rules: Rules, pos: Position, *, flipped: bool = False, ascii: bool = False,
+               highlight: Collection[str] = (), viewer: int | None = None,
+               colour: bool = True) -> Text:
+    """The board as Rich ``Text``: background canvas, shaded cells, coloured glyphs."""
+    variant = rules.variant_of(pos)
+    layout = rules.layout(variant, flipped=flipped, ascii=ascii)
+    views = rules.cell_views(pos, viewer)
+    colours = rules.side_colours(variant)
+    grid = [list(line) for line in layout.background]
+    styles: list[list[Style | None]] = [[None] * layout.width for _ in range(layout.height)]
+    for spec in layout.cells:
+        shade = HIGHLIGHT if spec.name in highlight else SHADES.get(spec.shade, "")
+        view = views.get(spec.name)
+        glyph = (view.ascii if ascii else view.glyph) if view else ""
+        for r in range(spec.row, spec.row + spec.height):
+            for c in range(spec.col, spec.col + spec.width):
+                grid[r][c] = " "
+                if colour and shade:
+                    styles[r][c] = Style(bgcolor=shade)
+        if not glyph:
+            continue
+        row = spec.row + (spec.height - 1) // 2
+        col = spec.col + max(0, (spec.width - len(glyph)) // 2)
+        fg = colours[view.owner] if colour and view.owner is not None else None
+        style = Style(color=fg, bold=view.strong, bgcolor=shade or None) if colour else None
+        for i, ch in enumerate(glyph):
+            if col + i < layout.width:
+                grid[row][col + i] = ch
+                styles[row][col + i] = style
+    text = Text()
+    for r, chars in enumerate(grid):
+        for c, ch in enumerate(chars):
+            text.append(ch, styles[r][c])
+        if r < layout.height - 1:
+            text.append("\n")
+    return text
+
+
+def status_line(rules: Rules, pos: Position) -> str:
+    """Whose turn it is, or how the game ended."""
+    sides = rules.sides(rules.variant_of(pos))
+    outcome = rules.outcome(pos)
+    if outcome is None:
+        return f"{sides[rules.to_move(pos)]} to move"
+    if outcome.is_draw:
+        return f"Game over: a draw ({outcome.reason}) {outcome.result_token}"
+    winners = " and ".join(sides[i] for i in outcome.winners)
+    return f"Game over: {winners} won ({outcome.reason}) {outcome.result_token}"
+
+
+def print_position(rules: Rules, pos: Position, console: Console | None = None, *,
+                   ascii: bool = False, flipped: bool = False) -> None:
+    console = console or Console()
+    console.print(board_text(rules, pos, ascii=ascii, flipped=flipped), highlight=False)
+    console.print(status_line(rules, pos), highlight=False)

@@ -1,0 +1,168 @@
+"""The contract every engine must keep (OpenSpiel's random-simulation idea).
+
+Seeded random playouts of every registered game and variant; at every ply the legal moves
+are sorted, unique and parse back; ``apply`` leaves its input alone; the position text
+round-trips; pick paths never collide; the board description covers every cell. At the end
+of each playout the game round-trips through the saved-game format and undo/redo.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.rules_text import SECTIONS, Diagram, load_rules_text, split_diagrams
+from ogames.core.savefile import format_game, parse_game
+
+from .conftest import GAME_IDS, GAME_VARIANTS
+
+#: Each playout stops here if the game has not ended; every game that can run forever
+#: under random play has a bound. Games whose rules force an end are asserted to end.
+PLY_CAP = 300
+MUST_END = {"ochmir"}  # placements are finite and the stall rule ends the rest
+
+
+def new_game(game_id: str, variant: str, seed: int) -> Game:
+    return Game.new(get_rules(game_id), variant, seed)
+
+
+def check_position(game: Game, rng: random.Random) -> list:
+    rules = game.rules
+    pos = game.position
+    text = rules.format_position(pos)
+    again = rules.parse_position(text)
+    assert again == pos, text
+    assert rules.format_position(again) == text
+    moves = rules.legal_moves(pos)
+    texts = [rules.move_text(pos, m) for m in moves]
+    assert texts == sorted(texts), text
+    assert len(set(texts)) == len(texts), text
+    assert len(set(moves)) == len(moves)
+    assert set(moves) == set(rules.moves(pos))
+    if rules.outcome(pos) is not None:
+        assert moves == []
+    for move in rng.sample(moves, min(8, len(moves))):
+        assert rules.parse_move(pos, rules.move_text(pos, move)) == move
+        child = rules.apply(pos, move)
+        assert rules.format_position(pos) == text, "apply changed its input"
+        assert child != pos
+    owners: dict = {}
+    for move in moves:
+        paths = rules.pick_paths(pos, move)
+        assert paths, rules.move_text(pos, move)
+        for path in paths:
+            assert owners.setdefault(path, move) == move, f"two moves share the path {path}"
+    names = {spec.name for spec in rules.layout(rules.variant_of(pos)).cells}
+    viewers = [None, *range(len(game.sides))] if rules.hidden_information else [None]
+    for viewer in viewers:
+        assert set(rules.cell_views(pos, viewer)) == names
+    return game.legal_moves()
+
+
+def playout(game_id: str, variant: str, seed: int) -> Game:
+    game = new_game(game_id, variant, seed)
+    rng = random.Random(seed)
+    for _ in range(PLY_CAP):
+        legal = check_position(game, rng)
+        if game.outcome() is not None:
+            assert legal == []
+            break
+        assert legal, "a game without an outcome must have a legal move"
+        game.play(rng.choice(legal))
+    else:
+        assert game_id not in MUST_END, f"{game_id} did not end in {PLY_CAP} plies"
+    return game
+
+
+def check_round_trips(game: Game) -> None:
+    rules = game.rules
+    text = format_game(game)
+    loaded = parse_game(text)
+    assert loaded.start == game.start
+    assert [p.text for p in loaded.moves_played] == [p.text for p in game.moves_played]
+    assert loaded.position == game.position
+    assert loaded.outcome() == game.outcome()
+    assert format_game(loaded) == text
+    final = game.position
+    positions = [game.position_at(i) for i in range(game.cursor + 1)]
+    while game.undo():
+        assert game.position == positions[game.cursor]
+    assert game.position == game.start
+    while game.redo():
+        assert game.position == positions[game.cursor]
+    assert game.position == final
+    assert rules.format_position(game.position) == rules.format_position(final)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_playouts_keep_the_contract(game_id: str, variant: str, seed: int) -> None:
+    game = playout(game_id, variant, seed)
+    check_round_trips(game)
+
+
+@pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), plies=st.integers(0, 60))
+def test_save_load_and_undo_redo_round_trip(game_id: str, variant: str, seed: int,
+                                            plies: int) -> None:
+    game = new_game(game_id, variant, seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    # leave a redo tail behind, as a player who undid a few moves would
+    for _ in range(rng.randrange(0, 3)):
+        game.undo()
+    loaded = parse_game(format_game(game))
+    assert loaded.position == game.position
+    assert [p.text for p in loaded.plies] == [p.text for p in game.plies]
+    assert loaded.cursor == game.cursor
+    check_round_trips(game)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_layout_is_a_well_formed_canvas(game_id: str) -> None:
+    rules = get_rules(game_id)
+    for variant in rules.variants:
+        for flipped in (False, True):
+            for ascii_mode in (False, True):
+                layout = rules.layout(variant, flipped=flipped, ascii=ascii_mode)
+                assert layout.width <= 78 and layout.height <= 32
+                assert len(layout.background) == layout.height
+                assert all(len(line) == layout.width for line in layout.background)
+                if ascii_mode:
+                    assert all(line.isascii() for line in layout.background)
+                taken: set[tuple[int, int]] = set()
+                for spec in layout.cells:
+                    assert 0 <= spec.row and spec.row + spec.height <= layout.height
+                    assert 0 <= spec.col and spec.col + spec.width <= layout.width
+                    rect = {(r, c) for r in range(spec.row, spec.row + spec.height)
+                            for c in range(spec.col, spec.col + spec.width)}
+                    assert not rect & taken, f"{spec.name} overlaps another cell"
+                    taken |= rect
+                names = [spec.name for spec in layout.cells]
+                assert len(names) == len(set(names))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_text_has_every_section_and_legal_diagrams(game_id: str) -> None:
+    rules = get_rules(game_id)
+    text = load_rules_text(game_id)
+    assert text.startswith(f"# {rules.name}")
+    headings = [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+    assert headings == list(SECTIONS)
+    diagrams = [p for p in split_diagrams(text) if isinstance(p, Diagram)]
+    assert diagrams, "the rules need at least the start position as a diagram"
+    for diagram in diagrams:
+        pos = rules.parse_position(diagram.position)
+        if diagram.move:
+            move = rules.parse_move(pos, diagram.move)
+            assert rules.move_text(pos, move) == diagram.move

@@ -98,7 +98,7 @@ class OgamesGroup(click.Group):
         sys.exit(0)
 
 
-@click.group(cls=OgamesGroup, invoke_without_command=True)
+@click.group(name="ogames", cls=OgamesGroup, invoke_without_command=True)
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
 @click.version_option(package_name="ogames")
 @click.pass_context
@@ -225,6 +225,33 @@ def check(file: Path) -> None:
 
 class CheckError(click.ClickException):
     exit_code = 1
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--ply", type=click.IntRange(0), help="The ply to draw (default: the last).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
+              required=True, help="The SVG file to write.")
+@click.option("--flip", is_flag=True, help="Turn the board through 180°.")
+def export(file: Path, ply: int | None, output: Path, flip: bool) -> None:
+    """Draw the position of a saved game at a ply as an SVG picture."""
+    from .core.savefile import load_game
+    from .export import export_svg
+
+    try:
+        game = load_game(file)
+    except SaveFileError as exc:
+        raise CommandError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+    except OSError as exc:
+        raise CommandError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+    last = game.cursor
+    if ply is not None and ply > last:
+        raise CommandError(f"--ply {ply} is past the end; this game has {last} plies")
+    try:
+        export_svg(game, last if ply is None else ply, output, flipped=flip)
+    except OSError as exc:
+        raise CommandError(f"{output}: cannot write it ({exc.strerror or exc})") from None
+    click.echo(f"wrote {output}")
 
 
 @cli.command()

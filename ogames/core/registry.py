@@ -35,12 +35,13 @@ def available_ids() -> tuple[str, ...]:
     found = []
     for gid, mod in GAME_MODULES.items():
         try:
-            importlib.import_module(mod)
+            module = importlib.import_module(mod)
         except ModuleNotFoundError as exc:
             if exc.name != mod:
                 raise
             continue
-        found.append(gid)
+        if hasattr(module, "RULES"):
+            found.append(gid)
     return tuple(found)
 
 

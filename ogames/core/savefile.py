@@ -19,6 +19,7 @@ from .game import Game
 from .outcome import Outcome, parse_result_token, result_token
 from .registry import find_rules
 from .rng import SEED_LIMIT
+from .rules import Rules
 
 EXTENSION = ".ogame"
 WRAP = 80
@@ -233,27 +234,11 @@ def parse_game(text: str) -> Game:
         except NotationError as exc:
             raise tag_error("Result", exc.reason, game) from None
 
-    result_seen: Token | None = None
-    pending: Token | None = None
-    for token in _tokens(lines[index:], index + 1):
-        if result_seen is not None:
-            raise SaveFileError("nothing may follow the result token", token.line,
-                                token.column, game)
-        if pending is None and _MOVE_NUMBER.fullmatch(token.text):
-            continue
-        if pending is None and _is_result_token(token.text):
-            result_seen = token
-            continue
-        if pending is None and rules.move_joins_next_token(token.text):
-            pending = token
-            continue
-        move_text = f"{pending.text} {token.text}" if pending else token.text
-        where = pending or token
-        pending = None
-        _play(game, move_text, where)
-    if pending is not None:
-        raise SaveFileError(f"'{pending.text}' must be followed by the rest of its move",
-                            pending.line, pending.column, game)
+    try:
+        result_seen = _play_move_text(game, rules, _tokens(lines[index:], index + 1))
+    except SaveFileError as exc:
+        exc.game = game
+        raise
 
     if result_seen is not None:
         try:
@@ -272,6 +257,32 @@ def parse_game(text: str) -> Game:
     if REDO_TAG in tags:
         _restore_redo(game, tags[REDO_TAG])
     return game
+
+
+def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token | None:
+    """Play the move tokens; return the result token if there is one."""
+    result_seen: Token | None = None
+    pending: Token | None = None
+    for token in tokens:
+        if result_seen is not None:
+            raise SaveFileError("nothing may follow the result token", token.line,
+                                token.column)
+        if pending is None and _MOVE_NUMBER.fullmatch(token.text):
+            continue
+        if pending is None and _is_result_token(token.text):
+            result_seen = token
+            continue
+        if pending is None and rules.move_joins_next_token(token.text):
+            pending = token
+            continue
+        move_text = f"{pending.text} {token.text}" if pending else token.text
+        where = pending or token
+        pending = None
+        _play(game, move_text, where)
+    if pending is not None:
+        raise SaveFileError(f"'{pending.text}' must be followed by the rest of its move",
+                            pending.line, pending.column)
+    return result_seen
 
 
 def _play(game: Game, text: str, where: Token) -> None:

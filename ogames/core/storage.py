@@ -1,0 +1,127 @@
+"""Where saved games live, their readable names, the autosave, and the list of saves.
+
+Everything is written through ``savefile.write_atomic``: a crash or a killed terminal
+never leaves a half-written file. ``OGAMES_DATA_DIR`` overrides the platform's user data
+directory (tests and portable installs use it).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from platformdirs import user_data_path
+
+from .errors import OgamesError, SaveFileError
+from .game import Game
+from .savefile import EXTENSION, decode, format_game, parse_game, write_atomic
+
+AUTOSAVE_NAME = "autosave" + EXTENSION
+
+
+def data_dir() -> Path:
+    override = os.environ.get("OGAMES_DATA_DIR")
+    return Path(override) if override else user_data_path("ogames", appauthor=False)
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE_NAME
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "player"
+
+
+def readable_name(game: Game, now: _dt.datetime | None = None) -> str:
+    """``2026-11-22-1412-ordo-ann-vs-bob.ogame``: sorts by date, says what it is."""
+    now = now or _dt.datetime.now()
+    players = "-vs-".join(_slug(p) for p in game.players)
+    return f"{now:%Y-%m-%d-%H%M%S}-{game.rules.id}-{players}{EXTENSION}"
+
+
+def save_to_library(game: Game, name: str | None = None) -> Path:
+    """Save into the saves directory under a readable (or the given) name."""
+    target = saves_dir() / (name or readable_name(game))
+    if target.suffix != EXTENSION:
+        target = target.with_name(target.name + EXTENSION)
+    return write_atomic(target, format_game(game))
+
+
+def autosave(game: Game) -> Path:
+    return write_atomic(autosave_path(), format_game(game))
+
+
+def clear_autosave() -> None:
+    try:
+        autosave_path().unlink()
+    except FileNotFoundError:
+        pass
+
+
+def load_autosave() -> Game | None:
+    """The unfinished game to resume, if one was left behind (and is readable)."""
+    path = autosave_path()
+    if not path.exists():
+        return None
+    try:
+        game = parse_game(decode(path.read_bytes()))
+    except (OgamesError, OSError):
+        return None
+    return game if game.outcome() is None or game.can_redo else None
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One saved game as the saved-games screen lists it."""
+
+    path: Path
+    modified: float
+    game: Game | None
+    error: SaveFileError | None
+
+    @property
+    def title(self) -> str:
+        if self.game is None:
+            return self.path.name
+        return f"{self.game.rules.name}: {' vs '.join(self.game.players)}"
+
+    @property
+    def result(self) -> str:
+        game = self.game
+        if game is None:
+            return "unreadable"
+        outcome = game.outcome()
+        return outcome.result_token if outcome else "*"
+
+    @property
+    def length(self) -> int:
+        return self.game.cursor if self.game is not None else 0
+
+
+def read_entry(path: Path) -> SaveEntry:
+    modified = path.stat().st_mtime
+    try:
+        return SaveEntry(path, modified, parse_game(decode(path.read_bytes())), None)
+    except SaveFileError as exc:
+        partial = exc.game if isinstance(exc.game, Game) else None
+        return SaveEntry(path, modified, partial, exc)
+
+
+def list_saves(folder: Path | None = None) -> list[SaveEntry]:
+    """Every ``.ogame`` in the saves directory, newest first."""
+    folder = folder or saves_dir()
+    if not folder.is_dir():
+        return []
+    entries = [read_entry(p) for p in folder.glob(f"*{EXTENSION}") if p.is_file()]
+    return sorted(entries, key=lambda e: e.modified, reverse=True)
+
+
+def delete_save(path: Path) -> None:
+    path.unlink(missing_ok=True)

@@ -1,0 +1,157 @@
+"""The command line through click's test runner, bad input included."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ogames.cli import cli
+from ogames.core.registry import available_ids
+
+from .test_savefile import AFTER_THREE, HEADER
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args))
+
+
+def needs(game_id: str):
+    return pytest.mark.skipif(game_id not in available_ids(), reason=f"{game_id} not built")
+
+
+def test_perft_of_the_ordo_start() -> None:
+    result = run("perft", "ordo", "3")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[-1] == "Nodes searched: 190114"
+
+
+def test_divide_prints_one_line_per_root_move_then_the_total() -> None:
+    result = run("perft", "ordo", "1", "--divide")
+    lines = result.stdout.splitlines()
+    assert len(lines) == 57
+    assert lines[-1] == "Nodes searched: 56"
+    assert "c2:d2-c3 1" in lines
+    two = run("perft", "ordo", "2", "--divide", "--variant", "8x8").stdout.splitlines()
+    assert two[-1] == "Nodes searched: 2116"
+    assert sum(int(line.split()[-1]) for line in two[:-1]) == 2116
+
+
+def test_moves_lists_the_56_opening_moves_sorted() -> None:
+    lines = run("moves", "ordo").stdout.splitlines()
+    assert len(lines) == 56
+    assert lines == sorted(lines)
+    assert [m for m in lines if ":" in m] == ["c2:d2-c3", "c2:d2-c4", "g2:h2-g3", "g2:h2-g4"]
+
+
+def test_moves_prints_nothing_for_a_finished_position() -> None:
+    result = run("moves", "ordo", "--position", "4W5/10/10/10/B9/10/10/10 b")
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_position_plays_the_moves_as_one_game() -> None:
+    result = run("position", "ordo", "c2:d2-c3", "c7:d7-c6", "e3-e4")
+    assert result.stdout.strip() == AFTER_THREE
+    start = run("position", "ordo", "--variant", "8x8")
+    assert start.stdout.strip() == "1BB2BB1/BBBBBBBB/B2BB2B/8/8/W2WW2W/WWWWWWWW/1WW2WW1 w"
+
+
+def test_a_refused_move_names_its_number_and_reason() -> None:
+    result = run("position", "ordo", "e3-e4", "e3-e5")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("ogames: move 2 'e3-e5' is refused")
+    assert len(result.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("perft", "ordo", "1", "--position", "x"), "bad position for Ordo"),
+        (("perft", "chess", "1"), "unknown game 'chess'"),
+        (("moves", "ordo", "--variant", "9x9"), "unknown variant"),
+        (("perft", "ordo", "deep"), "DEPTH"),
+        (("moves", "ordo", "--frobnicate"), "No such option"),
+        (("nonsense",), "No such command"),
+        (("perft", "ordo", "1", "--seed", "abc"), "--seed"),
+    ],
+)
+def test_bad_input_is_one_line_on_stderr_and_exit_2(args, words) -> None:
+    result = run(*args)
+    assert result.exit_code == 2
+    assert words in result.stderr
+    assert len(result.stderr.splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_check_summarises_a_good_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.ogame"
+    path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e4 *\n')
+    result = run("check", str(path))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Ordo (10x8): 3 moves")
+
+
+def test_check_names_line_and_column_of_a_corrupt_file(tmp_path: Path) -> None:
+    path = tmp_path / "g.ogame"
+    path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e9 *\n')
+    result = run("check", str(path))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"ogames: {path}:8:25: move 3 'e3-e9' is refused")
+    truncated = tmp_path / "t.ogame"
+    truncated.write_text(HEADER + "\n1. c2:d2-c3 c7:d7-")
+    result = run("check", str(truncated))
+    assert result.exit_code == 1 and ":7:13:" in result.stderr
+
+
+def test_check_on_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    result = run("check", str(tmp_path / "none.ogame"))
+    assert result.exit_code == 1
+    assert "cannot read it" in result.stderr
+
+
+def test_show_draws_the_board_and_whose_turn() -> None:
+    result = run("show", "ordo", "--ascii")
+    assert result.exit_code == 0
+    assert "White to move" in result.stdout
+    won = run("show", "ordo", "--position", "10/4W5/3W6/10/B9/10/10/10 w", "d6-d8")
+    assert "White won (goal) 1-0" in won.stdout
+
+
+def test_rules_prints_the_rules_text() -> None:
+    result = run("rules", "ordo")
+    assert result.exit_code == 0
+    assert "Overview" in result.stdout
+
+
+@needs("onitama")
+def test_onitama_seeded_deal_and_perft() -> None:
+    deal = run("position", "onitama", "--seed", "42")
+    assert deal.stdout.strip() == "bbBbb/5/5/5/rrRrr b Boar,Crane Crab,Frog Eel"
+    perft = run("perft", "onitama", "4", "--seed", "1")
+    assert perft.stdout.splitlines()[-1] == "Nodes searched: 11412"
+    played = run("position", "onitama", "--seed", "1", "Frog", "c1-a1")
+    assert played.exit_code == 2  # a1 holds Red's own student
+
+
+@needs("oferhlyp")
+def test_oferhlyp_perft_and_the_repetition_rule_in_a_game() -> None:
+    assert run("perft", "oferhlyp", "2").stdout.splitlines()[-1] == "Nodes searched: 567"
+    moves = ["b2-b3", "d4-d3", "b3-b2", "d3-d4", "b2-b3", "d4-d3", "b3-b2"]
+    assert run("position", "oferhlyp", *moves).exit_code == 0
+    refused = run("position", "oferhlyp", *moves, "d3-d4")
+    assert refused.exit_code == 2
+    assert "move 8 'd3-d4' is refused" in refused.stderr
+
+
+@needs("opprimo")
+def test_opprimo_perft() -> None:
+    assert run("perft", "opprimo", "3").stdout.splitlines()[-1] == "Nodes searched: 3690"
+
+
+@needs("ochmir")
+def test_ochmir_perft_two_and_three_handed() -> None:
+    two = run("perft", "ochmir", "2", "--seed", "1")
+    assert two.stdout.splitlines()[-1] == "Nodes searched: 278640"
+    three = run("perft", "ochmir", "1", "--seed", "1", "--variant", "3")
+    assert three.stdout.splitlines()[-1] == "Nodes searched: 1080"

@@ -1,0 +1,128 @@
+"""Fuzzed input: every parser only ever raises the project's typed errors, with a message.
+
+Random text, random bytes, and mutations/truncations of valid position strings, moves and
+saved games — the inputs a hand-edited file or a typo produces.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ogames.cli import cli
+from ogames.core.errors import IllegalMoveError, NotationError, SaveFileError
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import decode, format_game, parse_game
+
+from .conftest import GAME_IDS
+
+FUZZ = settings(max_examples=120, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+ALPHABET = st.characters(codec="utf-8", exclude_categories=("Cs",))
+
+
+def sample_game(game_id: str, seed: int = 3, plies: int = 12) -> Game:
+    rules = get_rules(game_id)
+    game = Game.new(rules, rules.variants[-1], seed, players=("Ann", "Bob", "Cy")[
+        : len(rules.sides(rules.parse_variant(rules.variants[-1])))])
+    rng = random.Random(seed)
+    for _ in range(plies):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.play(rng.choice(legal))
+    return game
+
+
+def mutate(text: str, data: st.DataObject) -> str:
+    """Delete, insert or replace a few characters, or cut the text short."""
+    chars = list(text)
+    for _ in range(data.draw(st.integers(1, 4))):
+        kind = data.draw(st.sampled_from(["delete", "insert", "replace", "cut"]))
+        at = data.draw(st.integers(0, max(0, len(chars) - 1)))
+        if kind == "cut":
+            chars = chars[:at]
+        elif kind == "delete" and chars:
+            del chars[at]
+        else:
+            ch = data.draw(st.sampled_from(list("0123456789/-x:~@,. abcdefghijklmnWBNLDdlrRSsK*"
+                                                '[]"{}\n\\')))
+            if kind == "insert":
+                chars.insert(at, ch)
+            elif chars:
+                chars[at] = ch
+    return "".join(chars)
+
+
+def only_notation_errors(func, *args) -> None:
+    try:
+        func(*args)
+    except (NotationError, IllegalMoveError) as exc:
+        assert str(exc)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(text=st.text(ALPHABET, max_size=80))
+def test_position_parser_on_random_text(game_id: str, text: str) -> None:
+    only_notation_errors(get_rules(game_id).parse_position, text)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(data=st.data())
+def test_position_parser_on_mutated_positions(game_id: str, data) -> None:
+    rules = get_rules(game_id)
+    game = sample_game(game_id)
+    text = rules.format_position(game.position)
+    only_notation_errors(rules.parse_position, mutate(text, data))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(data=st.data())
+def test_move_parser_on_random_and_mutated_moves(game_id: str, data) -> None:
+    rules = get_rules(game_id)
+    game = sample_game(game_id)
+    pos = game.position
+    legal = [rules.move_text(pos, m) for m in rules.legal_moves(pos)] or ["pass"]
+    text = data.draw(st.one_of(st.text(ALPHABET, max_size=30),
+                               st.sampled_from(legal).map(lambda t: mutate(t, data))))
+    only_notation_errors(rules.parse_move, pos, text)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(data=st.data())
+def test_saved_game_reader_on_mutated_and_truncated_files(game_id: str, data) -> None:
+    text = format_game(sample_game(game_id))
+    broken = mutate(text, data)
+    try:
+        parse_game(broken)
+    except SaveFileError as exc:
+        assert exc.line >= 1 and exc.column >= 1 and exc.reason
+
+
+@FUZZ
+@given(blob=st.binary(max_size=200))
+def test_saved_game_reader_on_random_bytes(blob: bytes) -> None:
+    try:
+        parse_game(decode(blob))
+    except SaveFileError as exc:
+        assert exc.line >= 1 and exc.column >= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(text=st.text(ALPHABET.filter(lambda c: c not in "\x00"), min_size=1, max_size=40))
+def test_command_line_on_random_positions_never_shows_a_traceback(text: str) -> None:
+    for game_id in GAME_IDS:
+        result = CliRunner().invoke(cli, ["moves", game_id, "--position", text])
+        assert result.exit_code in (0, 2)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        if result.exit_code == 2:
+            assert result.stderr.startswith("ogames: ")

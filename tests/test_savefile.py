@@ -1,0 +1,175 @@
+"""The saved-game format of CLARIFICATIONS §1.6: writing, reading, and bad files."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from ogames.core.errors import SaveFileError
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import format_game, load_game, parse_game, save_game
+
+ORDO = get_rules("ordo")
+HEADER = """[Game "ordo"]
+[Variant "10x8"]
+[Date "2025-03-14"]
+[White "Ann"]
+[Black "Bob"]
+"""
+# the position after 1. c2:d2-c3 c7:d7-c6 2. e3-e4, worked out by hand from the start
+AFTER_THREE = "2BB2BB2/BB2BBBBBB/BBBBBB2BB/10/4W5/WWWW1W2WW/WW2WWWWWW/2WW2WW2 b"
+GOAL_SETUP = "10/4W5/3W6/10/B9/10/10/10 w"
+
+
+def ordo_game(*moves: str) -> Game:
+    game = Game.new(ORDO, "10x8", players=("Ann", "Bob"))
+    game.date = "2025-03-14"
+    for text in moves:
+        game.play_text(text)
+    return game
+
+
+def test_the_example_of_the_specification_reads() -> None:
+    text = HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e4 {a comment} *\n'
+    game = parse_game(text)
+    assert game.players == ("Ann", "Bob")
+    assert [p.text for p in game.moves_played] == ["c2:d2-c3", "c7:d7-c6", "e3-e4"]
+    assert ORDO.format_position(game.position) == AFTER_THREE
+    assert game.outcome() is None
+
+
+def test_writer_uses_the_tag_order_and_round_numbers() -> None:
+    game = ordo_game("c2:d2-c3", "c7:d7-c6", "e3-e4")
+    assert format_game(game) == HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e4 *\n'
+
+
+def test_a_finished_game_writes_setup_result_and_termination() -> None:
+    game = Game.from_position(ORDO, ORDO.parse_position(GOAL_SETUP), ("Ann", "Bob"))
+    game.date = "2025-03-14"
+    game.play_text("d6-d8")
+    text = format_game(game)
+    assert text == (HEADER + f'[Setup "{GOAL_SETUP}"]\n[Result "1-0"]\n'
+                    '[Termination "goal"]\n\n1. d6-d8 1-0\n')
+    assert parse_game(text).outcome() == game.outcome()
+
+
+def test_long_games_wrap_at_80_columns() -> None:
+    game = ordo_game()
+    rng = random.Random(5)
+    while game.cursor < 40 and game.legal_moves():
+        game.play(rng.choice(game.legal_moves()))
+    lines = format_game(game).splitlines()
+    move_lines = lines[lines.index("") + 1:]
+    assert len(move_lines) > 1
+    assert all(len(line) <= 80 for line in move_lines)
+    # wrapping happens between moves only: every line but the last is full enough that
+    # the next unit would not have fitted
+    for line, following in zip(move_lines, move_lines[1:], strict=False):
+        assert len(line) + 1 + len(following.split(" ")[0]) > 80 or following[0].isdigit()
+
+
+def test_tags_in_any_order_unknown_tags_and_missing_result() -> None:
+    text = '[Black "Bob"]\n[Event "club night"]\n[Game "Ordo"]\n[White "Ann"]\n\n1. e3-e4\n'
+    game = parse_game(text)
+    assert game.players == ("Ann", "Bob")
+    assert game.cursor == 1
+
+
+def test_resignation_and_agreed_draw_are_results_not_moves() -> None:
+    resigned = parse_game(HEADER + '[Result "0-1"]\n[Termination "resigned"]\n\n1. e3-e4 0-1\n')
+    assert resigned.outcome().shares == (0, 1)
+    assert resigned.outcome().reason == "resigned"
+    drawn = parse_game(HEADER + '[Result "1/2-1/2"]\n\n1. e3-e4 1/2-1/2\n')
+    assert drawn.outcome().reason == "draw agreed"
+    assert parse_game(format_game(resigned)).outcome() == resigned.outcome()
+
+
+def test_the_redo_tail_survives_a_save() -> None:
+    game = ordo_game("c2:d2-c3", "c7:d7-c6", "e3-e4")
+    game.undo()
+    game.undo()
+    loaded = parse_game(format_game(game))
+    assert loaded.cursor == 1
+    assert [p.text for p in loaded.plies] == ["c2:d2-c3", "c7:d7-c6", "e3-e4"]
+    assert loaded.redo() and loaded.redo()
+    assert ORDO.format_position(loaded.position) == AFTER_THREE
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words", "good_moves"),
+    [
+        # an illegal move: the game keeps the moves before it
+        (HEADER + "\n1. c2:d2-c3 c7:d7-c6 2. e3-e9 *\n", 7, 25, "move 3 'e3-e9'", 2),
+        # a file cut off in the middle of a move
+        (HEADER + "\n1. c2:d2-c3 c7:d7-", 7, 13, "move 2 'c7:d7-'", 1),
+        # a result token that differs from the Result tag
+        (HEADER + '[Result "1-0"]\n\n1. e3-e4 *\n', 8, 10, "differs from the Result", 1),
+        # an unknown token
+        (HEADER + "\n1. e3-e4 hello *\n", 7, 10, "move 2 'hello'", 1),
+        # something after the result
+        (HEADER + "\n1. e3-e4 * e6-e5\n", 7, 12, "nothing may follow", 1),
+        # an unclosed comment
+        (HEADER + "\n1. e3-e4 {oops\n", 7, 10, "never closed", 1),
+    ],
+)
+def test_bad_move_text_names_line_and_column(text, line, column, words, good_moves) -> None:
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (line, column)
+    assert words in str(err.value)
+    assert err.value.game is not None and err.value.game.cursor == good_moves
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "words"),
+    [
+        ('[Game "chess"]\n\n*\n', 1, 8, "unknown game 'chess'"),
+        ('[Game "ordo"]\n[Game "ordo"]\n\n*\n', 2, 1, "appears twice"),
+        ('[Game "ordo"\n\n*\n', 1, 1, "tag line"),
+        ('[Game "ordo"]\n[Variant "9x9"]\n\n*\n', 2, 11, "unknown variant"),
+        ('[Game "ordo"]\n[Setup "10/10 w"]\n\n*\n', 2, 9, "Setup"),
+        ("1. e3-e4 *\n", 1, 1, "Game"),
+        ('[Game "ordo"]\n[Result "2-0"]\n\n*\n', 2, 10, "not a result"),
+    ],
+)
+def test_bad_headers_name_line_and_column(text, line, column, words) -> None:
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (line, column)
+    assert words in str(err.value)
+
+
+def test_a_result_that_contradicts_the_final_position_is_refused() -> None:
+    text = HEADER + f'[Setup "{GOAL_SETUP}"]\n[Result "*"]\n\n1. d6-d8 *\n'
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert "must be 1-0" in str(err.value)
+    assert err.value.game.cursor == 1
+
+
+def test_binary_garbage_is_refused_with_a_position(tmp_path: Path) -> None:
+    path = tmp_path / "junk.ogame"
+    path.write_bytes(b'[Game "ordo"]\n\x89PNG\x00\xff')
+    with pytest.raises(SaveFileError) as err:
+        load_game(path)
+    assert err.value.line == 2
+
+
+def test_saving_is_atomic_and_a_failed_write_keeps_the_old_file(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    path = tmp_path / "game.ogame"
+    save_game(ordo_game("e3-e4"), path)
+    before = path.read_text()
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    with pytest.raises(OSError):
+        save_game(ordo_game("e3-e4", "e6-e5"), path)
+    assert path.read_text() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.ogame"]

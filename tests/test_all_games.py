@@ -88,15 +88,17 @@ def check_round_trips(game: Game) -> None:
     assert loaded.position == game.position
     assert loaded.outcome() == game.outcome()
     assert format_game(loaded) == text
-    final = game.position
-    positions = [game.position_at(i) for i in range(game.cursor + 1)]
+    cursor, here = game.cursor, game.position
+    positions = [game.position_at(i) for i in range(len(game.plies) + 1)]
     while game.undo():
         assert game.position == positions[game.cursor]
     assert game.position == game.start
     while game.redo():
         assert game.position == positions[game.cursor]
-    assert game.position == final
-    assert rules.format_position(game.position) == rules.format_position(final)
+    assert game.cursor == len(game.plies)
+    game.goto(cursor)
+    assert game.position == here
+    assert rules.format_position(game.position) == rules.format_position(here)
 
 
 @pytest.mark.parametrize(("game_id", "variant"), GAME_VARIANTS)

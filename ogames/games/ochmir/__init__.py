@@ -1,0 +1,27 @@
+"""Ochmir — the tile game of Mary Gentle's Orthe novels (Duncan Ellis's ruleset v0.4, as
+settled by CLARIFICATIONS §2.5).
+
+The game in brief:
+
+* The board is a hexagon of 216 triangles (:mod:`.geometry`). Six triangles around an
+  interior corner form a **minor hexagon**; the 91 minor hexagons overlap.
+* Tiles have two faces, each a colour (white, blue, brown) and a value (ferrorn, thurin,
+  leremoc) (:mod:`.tiles`). They come from a bag shuffled by the shared seeded generator;
+  every player holds six.
+* On a turn a player places a tile from hand on any empty triangle (a tile carrying the
+  player's colour shows it), or steps one of their thurin across a side or one of their
+  leremoc to any touching triangle. Ferrorn never move.
+* A hexagon that becomes full with at least 4 of 6 (three-handed: 3) tiles showing the
+  mover's colour, and that holds the placed or moved tile or a tile turned this turn, is
+  won: its tiles that carry the mover's colour turn to it, which may win further hexagons
+  (the **cascade**). Three-handed, the mover chooses the face of the won tiles that do not
+  carry their colour (:mod:`.play`).
+* The game ends when the board is full, the tiles run out, a colour shows on 144 tiles
+  (three-handed) or nobody has placed a tile for six rounds; most tiles showing wins.
+
+Position and move text: :mod:`.notation`. The ``Rules`` object: :mod:`.rules`.
+"""
+
+from .rules import RULES, OchmirRules
+
+__all__ = ["RULES", "OchmirRules"]

@@ -1,0 +1,429 @@
+"""Ochmir positions and moves as values, and their text (CLARIFICATIONS §2.5.12–13).
+
+Position text (OCN), seven fields::
+
+    <variant> <board> <to-move> <hands> <bag> <streak> <ply>
+    2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf,WFbt/WFbf,WTbf @1:12 0 0
+
+**Masked form** (our design, for a player's view, §2.5.10): a board tile whose reverse is
+unknown is written with ``??`` for its reverse (``WT??``); a hand nobody may look into is
+``?K`` (K tiles, 1 … 6); a bag whose order is secret is ``?K`` (K tiles). A masked position
+can be drawn and described but not played (its captures would need the hidden faces).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ogames.core.errors import NotationError
+from ogames.core.rng import SEED_LIMIT
+
+from .geometry import CELLS, COORDS, INDEX, NAMES, ROW_LETTERS, ROWS, half_width
+from .tiles import (
+    CANON,
+    CODE_OF_TEXT,
+    COLOUR_NAMES,
+    COLOURS,
+    EMPTY,
+    HIDDEN,
+    MASKED,
+    TEXT,
+    VALUES,
+    code,
+    players_of,
+    shuffled_bag,
+    tile_set,
+)
+
+HAND_LIMIT = 6
+FIELDS = ("variant", "board", "to-move", "hands", "bag", "streak", "ply")
+FLAG_ORDER = "prt"
+EMPTY_BOARD = "13/15/17/19/21/23/23/21/19/17/15/13"
+
+
+@dataclass(frozen=True, slots=True)
+class OchmirPosition:
+    """Everything that decides the rest of the game.
+
+    ``board``: one tile code per cell (0 = empty), index order. ``hands``: per seat, the
+    held tiles written lower colour first, sorted. ``bag``: with a ``seed``, the whole
+    shuffled set of which the first ``drawn`` tiles are gone; without one, the remaining
+    tiles themselves (``drawn`` = 0), top first. ``streak``: turns since the last placement.
+    """
+
+    variant: str
+    board: bytes
+    to_move: int
+    hands: tuple[tuple[int, ...], ...]
+    bag: tuple[int, ...]
+    seed: int | None
+    drawn: int
+    streak: int
+    ply: int
+
+    @property
+    def players(self) -> int:
+        return 3 if self.variant[0] == "3" else 2
+
+    @property
+    def bag_size(self) -> int:
+        return len(self.bag) - self.drawn
+
+    def remaining(self) -> tuple[int, ...]:
+        """The tiles still in the bag, top first."""
+        return self.bag[self.drawn:] if self.drawn else self.bag
+
+    @property
+    def masked(self) -> bool:
+        """True for a player's view (some face or order hidden): drawable, not playable."""
+        return (max(self.board) >= MASKED
+                or any(HIDDEN in hand for hand in self.hands)
+                or (self.bag_size > 0 and self.bag[-1] == HIDDEN))
+
+
+@dataclass(frozen=True, slots=True)
+class OchmirMove:
+    """One distinct move (§2.5.11).
+
+    A placement has ``tile`` = the code as it will lie and ``dst``; a movement has ``src``
+    and ``dst``; a pass has neither. ``choices`` = (cell, final colour) for every loose
+    cell, in index order (three-handed side choices, §2.5.8). ``text`` is the canonical
+    text, kept with the move because it depends on nothing else (fast sorting).
+    """
+
+    tile: int
+    src: int
+    dst: int
+    choices: tuple[tuple[int, int], ...] = ()
+    text: str = field(default="", compare=False, repr=False)
+
+
+def move_text(tile: int, src: int, dst: int, choices: tuple[tuple[int, int], ...] = ()) -> str:
+    """Canonical move text: ``WTbf@f12``, ``f12-f13``, ``WFbf@b8/a7B,b6N``, ``pass``."""
+    if dst < 0:
+        return "pass"
+    head = f"{TEXT[tile]}@{NAMES[dst]}" if tile else f"{NAMES[src]}-{NAMES[dst]}"
+    if choices:
+        head += "/" + ",".join(NAMES[c] + COLOURS[col] for c, col in choices)
+    return head
+
+
+def make_move(tile: int, src: int, dst: int,
+              choices: tuple[tuple[int, int], ...] = ()) -> OchmirMove:
+    return OchmirMove(tile, src, dst, choices, move_text(tile, src, dst, choices))
+
+
+PASS = make_move(0, -1, -1)
+
+# ----- variants ----------------------------------------------------------------------------
+
+
+def canonical_variant(text: str, column: int | None = None) -> str:
+    """``2``/``3`` plus flags ``p`` ``r`` ``t`` in any order → the canonical order ``prt``.
+    Repeats, unknown flags and ``p``/``t`` in the two-handed game are refused."""
+    raw = text.strip()
+    folded = raw.casefold()
+    if not folded or folded[0] not in "23":
+        raise NotationError(f"'{raw}' is not an Ochmir variant: write 2 or 3, then any of the "
+                            "flags p, r, t (e.g. 2, 2r, 3, 3pt)", field="variant", column=column)
+    seen = ""
+    for i, ch in enumerate(folded[1:], start=1):
+        where = None if column is None else column + i
+        if ch not in FLAG_ORDER:
+            raise NotationError(f"unknown variant flag '{raw[i]}'; the flags are p (published "
+                                "207-tile set), r (draw after every placement), t (turn all "
+                                "loose tiles)", field="variant", column=where)
+        if ch in seen:
+            raise NotationError(f"the flag '{ch}' is given twice", field="variant", column=where)
+        if ch in "pt" and folded[0] == "2":
+            raise NotationError(f"the flag '{ch}' exists only in the three-handed game (3{ch})",
+                                field="variant", column=where)
+        seen += ch
+    return folded[0] + "".join(f for f in FLAG_ORDER if f in seen)
+
+
+# ----- position text -------------------------------------------------------------------------
+
+_NUMBER_LIMIT = 24  # digits; more is out of range for every numeric field
+
+
+def _fail(message: str, field_name: str, column: int) -> NotationError:
+    return NotationError(message, field=field_name, column=column)
+
+
+def _number(token: str, column: int, field_name: str, what: str) -> int:
+    """A decimal integer without a leading zero."""
+    if not token or any(ch not in "0123456789" for ch in token):
+        bad = next((i for i, ch in enumerate(token) if ch not in "0123456789"), 0)
+        raise _fail(f"{what} must be a whole number, not '{token}'", field_name, column + bad)
+    if len(token) > 1 and token[0] == "0":
+        raise _fail(f"{what} is written without leading zeros", field_name, column)
+    if len(token) > _NUMBER_LIMIT:
+        raise _fail(f"{what} is out of range", field_name, column)
+    return int(token)
+
+
+def _tile(text: str, column: int, field_name: str, players: int, *, on_board: bool) -> int:
+    """Four characters: the upper-case face, then the lower-case face (``WTbf``). On the
+    board the upper-case face is the exposed one; ``??`` (masked form) hides the reverse."""
+    if len(text) != 4:
+        raise _fail(f"a tile is four characters like WTbf (exposed colour and value in upper "
+                    f"case, reverse in lower case), not '{text}'", field_name, column)
+    if on_board and text[2:] == "??" and text[0] in COLOURS and text[1] in VALUES:
+        colour = COLOURS.index(text[0])
+        if colour == 2 and players == 2:
+            raise _fail("there is no brown in the two-handed game", field_name, column)
+        return MASKED + colour * 3 + VALUES.index(text[1])
+    expected = (COLOURS, VALUES, COLOURS.lower(), VALUES.lower())
+    for i, (ch, allowed) in enumerate(zip(text, expected, strict=True)):
+        if ch not in allowed:
+            kind = "colour" if i % 2 == 0 else "value"
+            case = "upper" if i < 2 else "lower"
+            raise _fail(f"'{ch}' is not a {kind} here: a tile is written like WTbf, {kind} "
+                        f"{'/'.join(allowed)} in {case} case", field_name, column + i)
+    ec, rc = COLOURS.index(text[0]), COLOURS.index(text[2].upper())
+    if ec == rc:
+        raise _fail(f"the two faces of a tile have different colours ('{text}')",
+                    field_name, column)
+    if players == 2 and 2 in (ec, rc):
+        raise _fail("there is no brown (N) in the two-handed game", field_name, column + 2 * (
+            rc == 2))
+    return code(ec, VALUES.index(text[1]), rc, VALUES.index(text[3].upper()))
+
+
+def _board(token: str, column: int, players: int) -> bytes:
+    rows = token.split("/")
+    if len(rows) != ROWS:
+        raise _fail(f"the board has {ROWS} rows a–l separated by '/', not {len(rows)}",
+                    "board", column)
+    cells = bytearray()
+    at = column
+    for r, row in enumerate(rows):
+        name = f"board row {ROW_LETTERS[r]}"
+        size = 2 * half_width(r) + 1
+        count, i = 0, 0
+        if not row:
+            raise _fail(f"row {ROW_LETTERS[r]} is empty; it has {size} triangles (e.g. '{size}')",
+                        name, at)
+        while i < len(row):
+            ch = row[i]
+            if ch in "0123456789":
+                j = i
+                while j < len(row) and row[j] in "0123456789":
+                    j += 1
+                run = _number(row[i:j], at + i, name, "a run of empty triangles")
+                if run == 0:
+                    raise _fail("a run of empty triangles is at least 1", name, at + i)
+                if count + run > size:
+                    raise _fail(f"row {ROW_LETTERS[r]} describes more than its {size} triangles",
+                                name, at + i)
+                cells.extend(b"\x00" * run)
+                count += run
+                i = j
+                continue
+            if count >= size:
+                raise _fail(f"row {ROW_LETTERS[r]} describes more than its {size} triangles",
+                            name, at + i)
+            cells.append(_tile(row[i:i + 4], at + i, name, players, on_board=True))
+            count += 1
+            i += 4
+        if count != size:
+            raise _fail(f"row {ROW_LETTERS[r]} describes {count} triangles; it has {size}",
+                        name, at + len(row))
+        at += len(row) + 1
+    return bytes(cells)
+
+
+def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[int, ...]:
+    """``-``, ``?K`` (masked) or tiles separated by ','; either face may come first."""
+    if token == "-":
+        return ()
+    if token.startswith("?"):
+        n = _number(token[1:], column + 1, field_name, "a hidden tile count")
+        if n == 0:
+            raise _fail("an empty hand or bag is written '-'", field_name, column)
+        return (HIDDEN,) * n
+    tiles = []
+    at = column
+    for part in token.split(","):
+        if not part:
+            raise _fail("a tile is missing between commas", field_name, at)
+        tiles.append(CANON[_tile(part, at, field_name, players, on_board=False)])
+        at += len(part) + 1
+    return tuple(tiles)
+
+
+def _fields(text: str) -> list[tuple[str, int]]:
+    lead = len(text) - len(text.lstrip())
+    body = text.strip()
+    return [(m.group(), lead + m.start() + 1) for m in re.finditer(r"[^ \t]+", body)]
+
+
+def parse_position(text: str) -> OchmirPosition:
+    """Read OCN (any run of spaces/tabs between fields). Raises NotationError."""
+    fields = _fields(text)
+    if len(fields) < len(FIELDS):
+        missing = FIELDS[len(fields)]
+        raise NotationError(f"the {missing} field is missing; a position has 7 fields: "
+                            + " ".join(f"<{f}>" for f in FIELDS), field=missing,
+                            column=len(text.rstrip()) + 1)
+    if len(fields) > len(FIELDS):
+        raise NotationError("extra text after the ply field (a position has 7 fields)",
+                            field="ply", column=fields[len(FIELDS)][1])
+    (vt, vc), (bt, bc), (mt, mc), (ht, hc), (gt, gc), (st, sc), (pt, pc) = fields
+    variant = canonical_variant(vt, vc)
+    players = players_of(variant)
+    board = _board(bt, bc, players)
+    sides = COLOURS[:players]
+    if len(mt) != 1 or mt not in sides:
+        raise _fail(f"the side to move is one of {', '.join(sides)}, not '{mt}'", "to-move", mc)
+    hand_texts = ht.split("/")
+    if len(hand_texts) != players:
+        raise _fail(f"write {players} hands separated by '/' (one per seat, "
+                    f"{'/'.join(sides)}), not {len(hand_texts)}", "hands", hc)
+    hands = []
+    at = hc
+    for seat, part in enumerate(hand_texts):
+        name = f"hand of {COLOUR_NAMES[seat]}"
+        hand = _hand_list(part, at, name, players)
+        if len(hand) > HAND_LIMIT:
+            raise _fail(f"a hand holds at most {HAND_LIMIT} tiles, not {len(hand)}", name, at)
+        hands.append(tuple(sorted(hand)))
+        at += len(part) + 1
+    seed, drawn = None, 0
+    if gt.startswith("@"):
+        seed_text, colon, k_text = gt[1:].partition(":")
+        if not colon:
+            raise _fail("a seeded bag is written @SEED:K (K tiles already drawn)", "bag", gc)
+        seed = _number(seed_text, gc + 1, "bag", "the seed")
+        if seed >= SEED_LIMIT:
+            raise _fail(f"a seed is at most {SEED_LIMIT - 1}", "bag", gc + 1)
+        drawn = _number(k_text, gc + 2 + len(seed_text), "bag", "the number of drawn tiles")
+        size = len(tile_set(variant))
+        if drawn > size:
+            raise _fail(f"only {size} tiles are in the {variant} set, so K is at most {size}",
+                        "bag", gc + 2 + len(seed_text))
+        bag = shuffled_bag(variant, seed)
+    else:
+        bag = _hand_list(gt, gc, "bag", players)
+    streak = _number(st, sc, "streak", "the streak")
+    ply = _number(pt, pc, "ply", "the ply count")
+    return OchmirPosition(variant, board, sides.index(mt), tuple(hands), bag, seed, drawn,
+                          streak, ply)
+
+
+def _tiles_text(tiles: tuple[int, ...]) -> str:
+    if not tiles:
+        return "-"
+    if tiles[0] == HIDDEN:
+        return f"?{len(tiles)}"
+    return ",".join(TEXT[t] for t in tiles)
+
+
+def board_text(board: bytes) -> str:
+    rows = []
+    i = 0
+    for r in range(ROWS):
+        out, run = [], 0
+        for _ in range(2 * half_width(r) + 1):
+            t = board[i]
+            i += 1
+            if t == EMPTY:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(TEXT[t])
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+def format_position(pos: OchmirPosition) -> str:
+    if pos.seed is not None:
+        bag = f"@{pos.seed}:{pos.drawn}"
+    else:
+        bag = _tiles_text(pos.bag)
+    hands = "/".join(_tiles_text(h) for h in pos.hands)
+    return (f"{pos.variant} {board_text(pos.board)} {COLOURS[pos.to_move]} {hands} {bag} "
+            f"{pos.streak} {pos.ply}")
+
+
+# ----- move text -----------------------------------------------------------------------------
+
+_CELL = r"([a-l])([1-9][0-9]?)"
+_PLACE = re.compile(r"([WBN][FTL][wbn][ftl])@" + _CELL)
+_STEP = re.compile(_CELL + "-" + _CELL)
+_CHOICE = re.compile(_CELL + r"([WBN])")
+_SUFFIX = re.compile(r"x[0-9]+$")
+
+
+def cell_index(letter: str, number: str) -> int:
+    """The index of a cell, or NotationError naming the row's columns."""
+    name = letter + number
+    if name in INDEX:
+        return INDEX[name]
+    r = ROW_LETTERS.index(letter)
+    lo = 12 - half_width(r)
+    raise NotationError(f"{name} is not a triangle of the board: row {letter} has columns "
+                        f"{lo}–{24 - lo}", field="move")
+
+
+@dataclass(frozen=True, slots=True)
+class MoveSyntax:
+    """Move text taken apart, before the position is consulted."""
+
+    kind: str  # "place", "step" or "pass"
+    tile_text: str = ""
+    src: int = -1
+    dst: int = -1
+    choices: tuple[tuple[int, int], ...] | None = None  # None: no choice list written
+
+
+def parse_move_syntax(text: str) -> MoveSyntax:
+    """Split move text into its parts. Raises NotationError for text that is not a move."""
+    raw = text.strip()
+    body = _SUFFIX.sub("", raw)
+    if body == "pass":
+        return MoveSyntax("pass")
+    head, slash, tail = body.partition("/")
+    place = _PLACE.fullmatch(head)
+    step = _STEP.fullmatch(head)
+    if place:
+        syntax = MoveSyntax("place", place.group(1), -1, cell_index(place.group(2),
+                                                                    place.group(3)))
+    elif step:
+        syntax = MoveSyntax("step", "", cell_index(step.group(1), step.group(2)),
+                            cell_index(step.group(3), step.group(4)))
+    else:
+        raise NotationError(f"'{raw}' is not an Ochmir move: write a placement like WTbf@f12, a "
+                            "step like f12-f13, or pass", field="move")
+    if not slash:
+        return syntax
+    choices = []
+    for part in tail.split(","):
+        m = _CHOICE.fullmatch(part)
+        if not m:
+            raise NotationError(f"'{part}' is not a side choice: write a cell and the colour it "
+                                "shows, like a7B", field="move")
+        cell = cell_index(m.group(1), m.group(2))
+        if any(c == cell for c, _ in choices):
+            raise NotationError(f"{NAMES[cell]} is given two side choices", field="move")
+        choices.append((cell, COLOURS.index(m.group(3))))
+    return MoveSyntax(syntax.kind, syntax.tile_text, syntax.src, syntax.dst,
+                      tuple(sorted(choices)))
+
+
+def tile_code_of(text: str) -> int | None:
+    """The code of a tile written as it will lie (``WTbf``), or None if not a tile."""
+    return CODE_OF_TEXT.get(text)
+
+
+__all__ = [
+    "CELLS", "COORDS", "EMPTY_BOARD", "HAND_LIMIT", "OchmirMove", "OchmirPosition", "PASS",
+    "board_text", "canonical_variant", "format_position", "make_move", "move_text",
+    "parse_move_syntax", "parse_position", "tile_code_of",
+]

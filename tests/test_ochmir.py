@@ -1,0 +1,883 @@
+"""Ochmir: CLARIFICATIONS §2.5 and the check numbers of §3.5, plus hand-built positions for
+every rule. Expected values come from the specification or are worked out by hand (the
+comments say how), never from the engine's own output."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ogames.core.board import cell, item
+from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.game import Game
+from ogames.core.outcome import Outcome
+from ogames.core.perft import perft
+from ogames.core.savefile import format_game, parse_game
+from ogames.games.ochmir import RULES, play, tiles
+from ogames.games.ochmir import geometry as geo
+
+# ----- helpers built from the specification (not from the engine) -----------------------
+
+ROW_SIZES = (13, 15, 17, 19, 21, 23, 23, 21, 19, 17, 15, 13)
+FIRST_COLUMN = (6, 5, 4, 3, 2, 1, 1, 2, 3, 4, 5, 6)
+ALL_NAMES = [f"{'abcdefghijkl'[r]}{FIRST_COLUMN[r] + k}"
+             for r in range(12) for k in range(ROW_SIZES[r])]
+EMPTY = "13/15/17/19/21/23/23/21/19/17/15/13"
+START2 = ("2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf,WFbf,WFbf,WFbf,WFbf,WFbt/"
+          "WFbf,WFbf,WFbf,WFbf,WFbt,WTbf @1:12 0 0")
+START3 = ("3 13/15/17/19/21/23/23/21/19/17/15/13 W WFbt,WFnf,WTbf,WTbf,BFnf,BFnf/"
+          "WFbf,WFbf,WTbt,WTnf,BFnf,BFnt/WFnf,WFnf,WFnf,BFnf,BTnf,BTnl @1:18 0 0")
+CASCADE = ("2 WFbfWFbfBFwfWFbfWFbf8/1WFbfBFwf1BFwfBFwf9/17/19/21/23/23/21/19/17/15/13 W "
+           "WFbf,WTbl/WFbf WFbf,WFbf,WFbf 0 0")
+MOVES = "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 0 0"
+CHOICE = ("3 WFnfBFnfNFwf10/1BTnfWTbt12/17/19/21/23/23/21/19/17/15/13 W WFbf/BFnf/BFnf "
+          "- 0 0")
+
+
+def board(cells: dict[str, str]) -> str:
+    """The OCN board field for {cell name: tile text}; every other cell empty."""
+    rows = []
+    i = 0
+    for size in ROW_SIZES:
+        out, run = [], 0
+        for _ in range(size):
+            tile = cells.get(ALL_NAMES[i])
+            i += 1
+            if tile is None:
+                run += 1
+                continue
+            if run:
+                out.append(str(run))
+                run = 0
+            out.append(tile)
+        if run:
+            out.append(str(run))
+        rows.append("".join(out))
+    return "/".join(rows)
+
+
+def ocn(cells: dict[str, str], *, variant: str = "2", to_move: str = "W",
+        hands: str = "WFbf/WFbf", bag: str = "-", streak: int = 0, ply: int = 0) -> str:
+    return f"{variant} {board(cells)} {to_move} {hands} {bag} {streak} {ply}"
+
+
+def pos_of(text: str):
+    return RULES.parse_position(text)
+
+
+def texts(pos) -> list[str]:
+    return [RULES.move_text(pos, m) for m in RULES.legal_moves(pos)]
+
+
+def play_text(pos, text: str):
+    return RULES.apply(pos, RULES.parse_move(pos, text))
+
+
+def rows_of(pos) -> list[str]:
+    return RULES.format_position(pos).split()[1].split("/")
+
+
+def placements(tile: str, cells: list[str]) -> list[str]:
+    return [f"{tile}@{c}" for c in cells]
+
+
+# ----- §3.5 geometry ---------------------------------------------------------------------
+
+
+def test_geometry_counts() -> None:
+    assert geo.CELLS == 216 and list(geo.NAMES) == ALL_NAMES
+    assert sum(geo.UP) == 108
+    assert len(geo.lattice_vertices()) == 127
+    assert geo.HEXES == 91
+    sizes = Counter(len(h) for h in geo.HEXES_OF)
+    assert sizes == {3: 150, 2: 30, 1: 36}
+
+
+def test_hexagons_are_the_triangles_around_interior_vertices() -> None:
+    # independent derivation from the lattice model of §2.5.1: collect the triangles at
+    # every vertex; a vertex with 6 is interior and its six triangles form a hexagon
+    around: dict[tuple[int, int], set[str]] = {}
+    for name in ALL_NAMES:
+        r, c = "abcdefghijkl".index(name[0]), int(name[1:])
+        x = c - 12
+        corners = ([(r, x), (r + 1, x - 1), (r + 1, x + 1)] if (r + c) % 2 == 0
+                   else [(r, x - 1), (r, x + 1), (r + 1, x)])
+        for v in corners:
+            around.setdefault(v, set()).add(name)
+    interior = [frozenset(s) for s in around.values() if len(s) == 6]
+    assert len(interior) == 91
+    engine = {frozenset(geo.NAMES[i] for i in cells) for cells in geo.HEX_CELLS}
+    assert engine == set(interior)
+
+
+def test_named_cells_and_neighbours() -> None:
+    idx = geo.INDEX
+    assert not geo.UP[idx["f12"]] and geo.UP[idx["g12"]] and geo.UP[idx["a6"]]
+    assert not geo.UP[idx["g1"]] and geo.UP[idx["f1"]]
+
+    def names(cells):
+        return sorted(geo.NAMES[i] for i in cells)
+
+    assert names(geo.EDGE[idx["f12"]]) == ["e12", "f11", "f13"]
+    assert names(geo.EDGE[idx["a6"]]) == ["a7", "b6"]
+    assert names(geo.EDGE[idx["d8"]]) == ["c8", "d7", "d9"]
+    assert names(geo.VERTEX[idx["d8"]]) == sorted(
+        ["c6", "c7", "c9", "c10", "d6", "d10", "e7", "e8", "e9"])
+    hexes = {geo.NAMES[geo.HEX_NAME[h]]: names(c) for h, c in enumerate(geo.HEX_CELLS)}
+    assert hexes["a7"] == ["a6", "a7", "a8", "b6", "b7", "b8"]
+    assert hexes["f12"] == ["f11", "f12", "f13", "g11", "g12", "g13"]
+
+
+def test_rim_cell_lies_in_one_hexagon() -> None:
+    a6 = geo.INDEX["a6"]
+    assert [geo.NAMES[geo.HEX_NAME[h]] for h in geo.HEXES_OF[a6]] == ["a7"]
+    # f1 (▲, left corner) lies only in hexagon f2 = {f1 f2 f3 g1 g2 g3}
+    assert [geo.NAMES[geo.HEX_NAME[h]] for h in geo.HEXES_OF[geo.INDEX["f1"]]] == ["f2"]
+
+
+# ----- §3.5 tiles and bags --------------------------------------------------------------------
+
+
+def test_set_sizes_and_faces_per_colour() -> None:
+    assert len(tiles.tile_set("2")) == 216
+    assert len(tiles.tile_set("3")) == 216
+    assert len(tiles.tile_set("3p")) == 207
+
+    def faces(variant):
+        count = Counter()
+        for t in tiles.tile_set(variant):
+            text = tiles.TEXT[t]
+            count[text[0] + text[1]] += 1
+            count[text[2].upper() + text[3].upper()] += 1
+        return count
+
+    two = faces("2")
+    assert (two["WF"], two["WT"], two["WL"]) == (174, 36, 6)
+    assert (two["BF"], two["BT"], two["BL"]) == (174, 36, 6)
+    three = faces("3")
+    for colour in "WBN":
+        assert (three[colour + "F"], three[colour + "T"], three[colour + "L"]) == (102, 36, 6)
+
+
+def test_bag_vectors_seed_1() -> None:
+    def top8(variant):
+        return ",".join(tiles.TEXT[t] for t in tiles.shuffled_bag(variant, 1)[:8])
+
+    assert top8("2") == "WFbt,WFbf,WFbf,WFbf,WFbf,WFbf,WFbf,WFbt"
+    assert top8("3") == "BFnf,BFnf,WFbt,WFnf,WTbf,WTbf,WFbf,BFnf"
+
+
+def test_start_positions_seed_1() -> None:
+    assert RULES.format_position(RULES.start("2", 1)) == START2
+    assert RULES.format_position(RULES.start("3", 1)) == START3
+    assert pos_of(START2) == RULES.start("2", 1)
+    assert RULES.seed_of(RULES.start("3", 1)) == 1
+
+
+def test_perft_from_the_starts() -> None:
+    two, three = RULES.start("2", 1), RULES.start("3", 1)
+    assert perft(RULES, two, 1) == 432
+    assert perft(RULES, two, 2) == 278_640
+    assert perft(RULES, three, 1) == 1_080
+    assert perft(RULES, three, 2) == 1_393_200
+
+
+def test_three_handed_start_moves_by_hand() -> None:
+    # White: 3 own types (WFbt, WFnf, WTbf) on 216 cells, and BFnf face up either way
+    pos = RULES.start("3", 1)
+    moves = texts(pos)
+    heads = Counter(m.split("@")[0] for m in moves)
+    assert heads == {"WFbt": 216, "WFnf": 216, "WTbf": 216, "BFnf": 216, "NFbf": 216}
+
+
+# ----- §3.5 worked examples -------------------------------------------------------------------
+
+
+def test_cascade_example() -> None:
+    pos = pos_of(CASCADE)
+    moves = texts(pos)
+    assert len(moves) == 414
+    empties = [n for n in ALL_NAMES if n not in
+               {"a6", "a7", "a8", "a9", "a10", "b6", "b7", "b9", "b10"}]
+    assert sorted(moves) == sorted(placements("WFbf", empties) + placements("WTbl", empties))
+    after = play_text(pos, "WFbf@b8")
+    assert RULES.format_position(after) == (
+        "2 WFbfWFbfWFbfWFbfWFbf8/1WFbfWFbfWFbfWFbfWFbf9/17/19/21/23/23/21/19/17/15/13 B "
+        "WTbl/WFbf WFbf,WFbf,WFbf 0 1")
+
+
+def test_moves_example() -> None:
+    assert texts(pos_of(MOVES)) == (
+        "d8-c10 d8-c6 d8-c7 d8-c9 d8-d10 d8-d6 d8-d7 d8-d9 d8-e7 d8-e8 e9-d9 e9-e10 e9-e8"
+    ).split()
+
+
+def test_side_choice_example() -> None:
+    pos = pos_of(CHOICE)
+    moves = texts(pos)
+    assert len(moves) == 216
+    assert [m for m in moves if "b8" in m] == [
+        "WFbf@b8/a7B,b6B", "WFbf@b8/a7B,b6N", "WFbf@b8/a7N,b6B", "WFbf@b8/a7N,b6N", "b7-b8"]
+    assert "b7-c7" in moves
+    after = play_text(pos, "WFbf@b8/a7B,b6N")
+    assert rows_of(after)[:2] == ["WFnfBFnfWFnf10", "1NFbtWTbtWFbf11"]
+
+
+def test_side_choices_with_flag_t_turn_every_loose_tile() -> None:
+    pos = pos_of("3t" + CHOICE[1:])
+    moves = texts(pos)
+    # 210 quiet placements + WFbf@b8 (no choices) + 2 thurin steps
+    assert len(moves) == 213
+    assert [m for m in moves if "b8" in m] == ["WFbf@b8", "b7-b8"]
+    after = play_text(pos, "WFbf@b8")
+    # a8 NFwf turns to WFnf; loose a7 BFnf and b6 BTnf are turned over
+    assert rows_of(after)[:2] == ["WFnfNFbfWFnf10", "1NFbtWTbtWFbf11"]
+    with pytest.raises(IllegalMoveError, match="flag t"):
+        RULES.parse_move(pos, "WFbf@b8/a7B,b6N")
+
+
+# ----- capture rules, hand-built ------------------------------------------------------------
+
+HEX_A7 = ["a6", "a7", "a8", "b6", "b7"]  # b8 completes hexagon a7
+
+
+def test_three_three_split_captures_nothing() -> None:
+    cells = dict(zip(HEX_A7, ["WFbf", "BFwf", "WFbf", "BFwf", "BFwf"], strict=True))
+    pos = pos_of(ocn(cells))
+    after = play_text(pos, "WFbf@b8")
+    assert rows_of(after)[:2] == ["WFbfBFwfWFbf10", "1BFwfBFwfWFbf11"]
+
+
+def test_four_of_six_captures() -> None:
+    cells = dict(zip(HEX_A7, ["WFbf", "BFwf", "WFbf", "WFbf", "BTwl"], strict=True))
+    after = play_text(pos_of(ocn(cells)), "WFbf@b8")
+    # a7 turns to WFbf; b7 BTwl turns to WLbt (the other face's value)
+    assert rows_of(after)[:2] == ["WFbfWFbfWFbf10", "1WFbfWLbtWFbf11"]
+
+
+def test_filled_hexagon_with_opponent_majority_waits() -> None:
+    # hexagon a7 has four blue; White fills it on b8: nothing happens for anyone
+    cells = {"a6": "BFwf", "a7": "BFwf", "a8": "BFwf", "b6": "BFwf", "b7": "WFbf",
+             "a9": "BFwf", "a10": "BFwf", "b9": "WFbf"}
+    pos = pos_of(ocn(cells, hands="WFbf/WFbf,WFbf"))
+    after = play_text(pos, "WFbf@b8")
+    assert rows_of(after)[:2] == ["BFwfBFwfBFwfBFwfBFwf8", "1BFwfWFbfWFbfWFbf10"]
+    # later Blue fills hexagon a9 = {a8 a9 a10 b8 b9 b10} with four blue (a8 a9 a10 b10):
+    # b8 and b9 turn; b8 is gained and lies in hexagon a7, now 5 blue: b7 turns too
+    later = play_text(after, "BFwf@b10")
+    assert rows_of(later)[:2] == ["BFwfBFwfBFwfBFwfBFwf8", "1BFwfBFwfBFwfBFwfBFwf9"]
+
+
+def test_cascade_that_stops() -> None:
+    # White on b8 wins hexagon a7 (a6 a7 b6 b8 white): a8 and b7 turn white. a8 and b8 lie
+    # in hexagon a9 = {a8 a9 a10 b8 b9 b10}: full, white a8, b8 and blue a9, a10, b9, b10,
+    # 2 of 6, so the cascade stops there and a9 … b10 stay blue (b7's other hexagons, b6
+    # and b8, are not full)
+    cells = {"a6": "WFbf", "a7": "WFbf", "a8": "BFwf", "b6": "WFbf", "b7": "BFwf",
+             "a9": "BFwf", "a10": "BFwf", "b9": "BFwf", "b10": "BFwf"}
+    after = play_text(pos_of(ocn(cells)), "WFbf@b8")
+    assert rows_of(after)[:2] == ["WFbfWFbfWFbfBFwfBFwf8", "1WFbfWFbfWFbfBFwfBFwf9"]
+
+
+def test_tiles_showing_the_mover_are_never_turned() -> None:
+    # White wins hexagon a7; the white tiles keep their faces (WTbl stays a thurin)
+    cells = dict(zip(HEX_A7, ["WTbl", "WFbf", "WFbf", "WFbf", "BFwf"], strict=True))
+    after = play_text(pos_of(ocn(cells)), "WFbf@b8")
+    assert rows_of(after)[:2] == ["WTblWFbfWFbf10", "1WFbfWFbfWFbf11"]
+
+
+def test_rim_capture_checks_its_one_hexagon() -> None:
+    # a6 (rim) completes hexagon a7 with four white: a8 and b7 turn
+    cells = {"a7": "WFbf", "a8": "BFwf", "b6": "WFbf", "b7": "BTwf", "b8": "WFbf"}
+    after = play_text(pos_of(ocn(cells)), "WFbf@a6")
+    assert rows_of(after)[:2] == ["WFbfWFbfWFbf10", "1WFbfWFbtWFbf11"]
+
+
+def test_a_movement_captures() -> None:
+    # the white thurin on b9 (▲) steps across its side to b8 and completes hexagon a7 with
+    # four white (a6 a7 b6 b8): a8 and b7 turn
+    cells = {"a6": "WFbf", "a7": "WFbf", "a8": "BFwf", "b6": "WFbf", "b7": "BFwf",
+             "b9": "WTbf"}
+    pos = pos_of(ocn(cells, hands="-/WFbf"))
+    assert texts(pos) == ["b9-b10", "b9-b8", "b9-c9"]
+    after = play_text(pos, "b9-b8")
+    assert rows_of(after)[:3] == ["WFbfWFbfWFbf10", "1WFbfWFbfWTbf11", "17"]
+    assert RULES.format_position(after).split()[-2:] == ["1", "1"]  # streak 1, ply 1
+
+
+def naive_cascade(cells: list[int], p: int, d: int, k: int) -> list[int]:
+    """Fixpoint of §2.5.7 written from the definition: repeatedly win any full hexagon
+    holding a gained triangle with ≥ k showing p, until none is left."""
+    board = list(cells)
+    gained = {d}
+    won: set[int] = set()
+    changed = True
+    while changed:
+        changed = False
+        for h, six in enumerate(geo.HEX_CELLS):
+            if h in won or gained.isdisjoint(six) or not all(board[c] for c in six):
+                continue
+            if sum(tiles.EXPOSED[board[c]] == p for c in six) < k:
+                continue
+            won.add(h)
+            changed = True
+            for c in six:
+                t = board[c]
+                if tiles.EXPOSED[t] != p and tiles.REVERSE[t] == p:
+                    board[c] = tiles.FLIP[t]
+                    gained.add(c)
+    return board
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_cascade_is_independent_of_processing_order(players: int) -> None:
+    rng = random.Random(players)
+    codes = [t for t in tiles.TILE_CODES if players == 3 or 2 not in
+             (tiles.EXPOSED[t], tiles.REVERSE[t])]
+    k = play.capture_threshold(players)
+    checked = 0
+    for _ in range(60):
+        cells = [rng.choice(codes) if rng.random() < 0.95 else 0 for _ in range(216)]
+        d = rng.randrange(216)
+        p = rng.randrange(players)
+        cells[d] = tiles.code(p, 0, (p + 1) % players, 0)
+        expected = naive_cascade(cells, p, d, k)
+        results = set()
+        for order in range(6):
+            scratch = bytearray(cells)
+            play.cascade(scratch, p, d, k, random.Random(order) if order else None)
+            results.add(bytes(scratch))
+        assert results == {bytes(expected)}
+        checked += expected != cells
+    assert checked > 20  # most boards did cascade
+
+
+# ----- movement rules --------------------------------------------------------------------------
+
+
+def test_thurin_cannot_cross_a_vertex() -> None:
+    # d8 (▼) white thurin; its edge neighbours c8, d7, d9 are occupied; corners are free
+    cells = {"d8": "WTbf", "c8": "BFwf", "d7": "BFwf", "d9": "BFwf"}
+    pos = pos_of(ocn(cells, hands="-/WFbf"))
+    assert texts(pos) == ["pass"]
+    with pytest.raises(IllegalMoveError, match="across a side, not a corner"):
+        RULES.parse_move(pos, "d8-c7")
+    assert RULES.explain(pos, (cell("d8"),), cell("c7")) == (
+        "a thurin moves across a side, not a corner")
+    assert RULES.explain(pos, (), cell("d8")) == (
+        "that thurin has no empty triangle across its sides")
+
+
+def test_thurin_steps_across_its_three_sides() -> None:
+    pos = pos_of(ocn({"g12": "WTbf"}, hands="-/WFbf"))
+    # g12 is ▲: edge neighbours g11, g13 and h12 below
+    assert texts(pos) == ["g12-g11", "g12-g13", "g12-h12"]
+    with pytest.raises(IllegalMoveError, match="across a side, not a corner"):
+        RULES.parse_move(pos, "g12-f12")
+    assert RULES.explain(pos, (cell("g12"),), cell("f12")) == (
+        "a thurin moves across a side, not a corner")
+    assert RULES.explain(pos, (cell("g12"),), cell("g15")) == (
+        "a thurin moves one step, to a triangle sharing a side")
+
+
+def test_leremoc_has_twelve_neighbours() -> None:
+    # f12 (▼): below g11 g12 g13; beside f10 f11 f13 f14; above e10 … e14
+    pos = pos_of(ocn({"f12": "WLbf"}, hands="-/WFbf"))
+    assert texts(pos) == ["f12-e10", "f12-e11", "f12-e12", "f12-e13", "f12-e14", "f12-f10",
+                          "f12-f11", "f12-f13", "f12-f14", "f12-g11", "f12-g12", "f12-g13"]
+    # g12 (▲): above f11 f12 f13; beside g10 g11 g13 g14; below h10 … h14
+    pos = pos_of(ocn({"g12": "WLbf"}, hands="-/WFbf"))
+    assert texts(pos) == ["g12-f11", "g12-f12", "g12-f13", "g12-g10", "g12-g11", "g12-g13",
+                          "g12-g14", "g12-h10", "g12-h11", "g12-h12", "g12-h13", "g12-h14"]
+
+
+def test_ferrorn_and_other_colours_never_move() -> None:
+    pos = pos_of(ocn({"f12": "WFbl", "g12": "BLwf"}, hands="-/WFbf"))
+    assert texts(pos) == ["pass"]
+    with pytest.raises(IllegalMoveError, match="ferrorn never moves"):
+        RULES.parse_move(pos, "f12-f13")
+    with pytest.raises(IllegalMoveError, match="shows Blue"):
+        RULES.parse_move(pos, "g12-g13")
+    assert RULES.explain(pos, (), cell("f12")) == "ferrorn never move"
+    assert RULES.explain(pos, (), cell("g12")) == "that tile is not yours: it shows Blue"
+
+
+def test_pass_only_when_nothing_else_is_legal() -> None:
+    pos = pos_of(ocn({"f12": "WFbl"}, hands="-/WFbf"))
+    assert texts(pos) == ["pass"]
+    after = play_text(pos, "pass")
+    assert RULES.format_position(after).split()[2:] == ["B", "-/WFbf", "-", "1", "1"]
+    busy = pos_of(ocn({}, hands="WFbf/WFbf"))
+    with pytest.raises(IllegalMoveError, match="only when"):
+        RULES.parse_move(busy, "pass")
+
+
+def test_placement_faces() -> None:
+    # two-handed: a tile always shows the mover's colour
+    pos = pos_of(ocn({}, hands="WFbt,WLbf/WFbf"))
+    assert Counter(m.split("@")[0] for m in texts(pos)) == {"WFbt": 216, "WLbf": 216}
+    with pytest.raises(IllegalMoveError, match="placed with White showing"):
+        RULES.parse_move(pos, "BTwf@f12")
+    with pytest.raises(IllegalMoveError, match="no WTbf tile"):
+        RULES.parse_move(pos, "WTbf@f12")
+    # Blue to move places WFbt as BTwf
+    blue = pos_of(ocn({}, to_move="B", hands="WFbf/WFbt"))
+    assert Counter(m.split("@")[0] for m in texts(blue)) == {"BTwf": 216}
+
+
+def test_non_carrying_tile_either_face_and_no_capture() -> None:
+    # three-handed: White holds BFnl (no white): BFnl or NLbf. Hexagon a7 has a6 a7 a8 b6
+    # b7 = B B N B B; placing BFnl on b8 would give blue 5 of 6, but a non-carrying
+    # placement captures nothing (and only the mover captures anyway)
+    cells = dict(zip(HEX_A7, ["BFnf", "BFwf", "NFbf", "BFwf", "BFnf"], strict=True))
+    pos = pos_of(ocn(cells, variant="3", hands="BFnl/WFbf/WFnf"))
+    empties = [n for n in ALL_NAMES if n not in cells]
+    assert texts(pos) == sorted(placements("BFnl", empties) + placements("NLbf", empties))
+    after = play_text(pos, "BFnl@b8")
+    assert rows_of(after)[:2] == ["BFnfBFwfNFbf10", "1BFwfBFnfBFnl11"]
+
+
+def test_three_handed_capture_three_of_six() -> None:
+    # White: a6 a7 + b8 = 3 of 6 → won. a8 BFwt carries W → turns to WTbf; b6 NFbf is
+    # loose (no white): faces N or B; b7 BFnf loose: B or N
+    cells = dict(zip(HEX_A7, ["WFnf", "WFbf", "BFwt", "NFbf", "BFnf"], strict=True))
+    pos = pos_of(ocn(cells, variant="3", hands="WFbf/WFbf/WFnf"))
+    b8 = [m for m in texts(pos) if "@b8" in m]
+    assert b8 == ["WFbf@b8/b6B,b7B", "WFbf@b8/b6B,b7N", "WFbf@b8/b6N,b7B", "WFbf@b8/b6N,b7N"]
+    after = play_text(pos, "WFbf@b8/b6B,b7N")
+    assert rows_of(after)[:2] == ["WFnfWFbfWTbf10", "1BFnfNFbfWFbf11"]
+    # choices in any order; a loose cell left out keeps its face; the xN suffix is ignored
+    assert RULES.parse_move(pos, "WFbf@b8/b7N,b6B") == RULES.parse_move(pos, "WFbf@b8/b6B,b7N")
+    assert RULES.move_text(pos, RULES.parse_move(pos, "WFbf@b8/b7N")) == "WFbf@b8/b6N,b7N"
+    assert RULES.move_text(pos, RULES.parse_move(pos, "WFbf@b8")) == "WFbf@b8/b6N,b7B"
+    assert RULES.move_text(pos, RULES.parse_move(pos, "WFbf@b8/b6B,b7Nx1")) == (
+        "WFbf@b8/b6B,b7N")
+    with pytest.raises(IllegalMoveError, match="not a loose tile"):
+        RULES.parse_move(pos, "WFbf@b8/a8B")
+    with pytest.raises(IllegalMoveError, match="cannot show White"):
+        RULES.parse_move(pos, "WFbf@b8/b6W")
+    with pytest.raises(NotationError, match="two side choices"):
+        RULES.parse_move(pos, "WFbf@b8/b6B,b6N")
+    # the picks of a side choice, in index order
+    move = RULES.parse_move(pos, "WFbf@b8/b6B,b7N")
+    assert RULES.pick_paths(pos, move) == ((
+        item("tile:WFbf"), cell("b8"), item("choice:b6=B"), item("choice:b7=N")),)
+    assert RULES.hint(pos, (item("tile:WFbf"), cell("b8"))) == (
+        "choose the face for b6 (Blue or Brown)")
+    assert RULES.hint(pos, (item("tile:WFbf"), cell("b8"), item("choice:b6=B"))) == (
+        "choose the face for b7 (Blue or Brown)")
+    # flag t: both loose tiles turned over
+    t_pos = pos_of(ocn(cells, variant="3t", hands="WFbf/WFbf/WFnf"))
+    assert [m for m in texts(t_pos) if "@b8" in m] == ["WFbf@b8"]
+    assert rows_of(play_text(t_pos, "WFbf@b8"))[:2] == ["WFnfWFbfWTbf10", "1BFnfNFbfWFbf11"]
+
+
+def test_moves_with_side_choices_form_a_sorted_lazy_sequence() -> None:
+    # a move list with side choices is built on demand (2^n moves per action); it must
+    # behave as the sorted list of all its moves
+    rng = random.Random(4)
+    pos = RULES.start("3", 4)
+    checked = 0
+    while RULES.outcome(pos) is None:
+        moves = RULES.legal_moves(pos)
+        if isinstance(moves, play.MoveList) and len(moves) < 20_000:
+            every = list(moves)
+            names = [m.text for m in every]
+            assert names == sorted(names) and len(set(every)) == len(every) == len(moves)
+            assert set(RULES.moves(pos)) == set(every)
+            for i in rng.sample(range(len(every)), min(20, len(every))):
+                assert moves[i] == every[i] and moves[i].text == every[i].text
+                assert every[i] in moves
+                assert RULES.parse_move(pos, names[i]) == every[i]
+            assert moves[-1] == every[-1] and moves[2:5] == every[2:5]
+            checked += 1
+        pos = RULES.apply(pos, rng.choice(moves))
+    assert checked > 20
+
+
+def test_choices_rejected_where_nothing_is_loose() -> None:
+    pos = pos_of(CASCADE)
+    with pytest.raises(IllegalMoveError, match="no loose tile"):
+        RULES.parse_move(pos, "WFbf@b8/a8B")
+
+
+# ----- drawing tiles --------------------------------------------------------------------------
+
+
+def test_empty_hand_draws_six_from_the_top() -> None:
+    bag = "WFbf,WTbf,WLbf,WFbt,WFbl,WTbt,WLbl,WTbl"
+    pos = pos_of(ocn({}, hands="WTbl/WFbf", bag=bag))
+    after = play_text(pos, "WTbl@f12")
+    fields = RULES.format_position(after).split()
+    assert fields[3] == "WFbf,WFbt,WFbl,WTbf,WTbt,WLbf/WFbf"
+    assert fields[4] == "WLbl,WTbl"
+    # with two tiles left the next empty hand takes both
+    low = pos_of(ocn({}, hands="WTbl/WFbf", bag="WLbl,WTbl"))
+    assert RULES.format_position(play_text(low, "WTbl@f12")).split()[3:5] == [
+        "WTbl,WLbl/WFbf", "-"]
+
+
+def test_no_draw_while_the_hand_holds_tiles_or_after_a_step() -> None:
+    pos = pos_of(ocn({"a6": "WTbf"}, hands="WFbf,WFbt/WFbf", bag="WLbl"))
+    assert RULES.format_position(play_text(pos, "WFbf@f12")).split()[3:5] == [
+        "WFbt/WFbf", "WLbl"]
+    assert RULES.format_position(play_text(pos, "a6-a7")).split()[3:5] == [
+        "WFbf,WFbt/WFbf", "WLbl"]
+
+
+def test_seeded_bag_draw_advances_k() -> None:
+    pos = pos_of(ocn({}, hands="WFbf/WFbf", bag="@1:12"))
+    after = play_text(pos, "WFbf@f12")
+    fields = RULES.format_position(after).split()
+    assert fields[4] == "@1:18"
+    assert len(fields[3].split("/")[0].split(",")) == 6
+    assert RULES.seed_of(after) == 1
+
+
+def test_flag_r_draws_one_after_every_placement() -> None:
+    pos = pos_of(ocn({}, variant="2r", hands="WFbf,WTbf/WFbf", bag="WLbl,WTbl"))
+    after = play_text(pos, "WFbf@f12")
+    assert RULES.format_position(after).split()[3:5] == ["WTbf,WLbl/WFbf", "WTbl"]
+    empty_bag = pos_of(ocn({}, variant="2r", hands="WFbf,WTbf/WFbf"))
+    assert RULES.format_position(play_text(empty_bag, "WFbf@f12")).split()[3] == "WTbf/WFbf"
+
+
+# ----- the end -------------------------------------------------------------------------------
+
+
+def test_board_full_ends_and_scores() -> None:
+    cells = {n: "BFwf" for n in ALL_NAMES if n != "l18"}
+    pos = pos_of(ocn(cells, hands="WFbf/WFbf", bag="WFbf"))
+    assert RULES.outcome(pos) is None
+    # l18 (rim) lies in hexagon k17 only, with 1 white of 6: no capture
+    after = play_text(pos, "WFbf@l18")
+    assert RULES.outcome(after) == Outcome((Fraction(0), Fraction(1)), "board full")
+    assert RULES.extra_tags(after, RULES.outcome(after)) == {"Score": "1-215"}
+    assert RULES.legal_moves(after) == []
+
+
+def test_no_tiles_ends_with_a_draw_on_equal_scores() -> None:
+    pos = pos_of(ocn({"a6": "BFwf"}, hands="WFbf/-"))
+    after = play_text(pos, "WFbf@l18")
+    assert RULES.outcome(after) == Outcome((Fraction(1, 2), Fraction(1, 2)), "no tiles")
+    assert RULES.outcome(after).result_token == "1/2-1/2"
+
+
+def test_no_tiles_with_the_published_set() -> None:
+    pos = pos_of(ocn({"a6": "BFwf", "a8": "NFwf"}, variant="3p", hands="WFbf/-/-"))
+    after = play_text(pos, "WFbf@l18")
+    assert RULES.outcome(after) == Outcome((Fraction(1, 3),) * 3, "no tiles")
+
+
+def test_three_handed_ends_at_144() -> None:
+    cells = {n: "WFbf" for n in ALL_NAMES[:143]}
+    pos = pos_of(ocn(cells, variant="3", hands="WFbf/WFbf/WFbf"))
+    assert RULES.outcome(pos) is None
+    after = play_text(pos, "WFbf@l18")
+    assert RULES.outcome(after) == Outcome((Fraction(1), Fraction(0), Fraction(0)), "144")
+    assert RULES.extra_tags(after, RULES.outcome(after)) == {"Score": "144-0-0"}
+
+
+@pytest.mark.parametrize(("variant", "limit"), [("2", 12), ("3", 18)])
+def test_stall_after_six_rounds_without_a_placement(variant: str, limit: int) -> None:
+    # White's thurin steps; scores White 1, Blue 2 (a6, a7): Blue wins
+    hands = "-/WFbf" if variant == "2" else "-/WFbf/WFnf"
+    pos = pos_of(ocn({"f12": "WTbf", "a6": "BFwf", "a7": "BFwf"}, variant=variant,
+                     hands=hands, streak=limit - 1))
+    assert RULES.outcome(pos) is None
+    after = play_text(pos, "f12-f11")
+    assert RULES.format_position(after).split()[5] == str(limit)
+    assert RULES.outcome(after) == Outcome.win(1, len(hands.split("/")), "stall")
+
+
+def test_placement_resets_the_streak_and_the_end_check_order() -> None:
+    pos = pos_of(ocn({}, hands="WFbf,WFbt/WFbf", streak=11))
+    after = play_text(pos, "WFbf@f12")
+    assert RULES.format_position(after).split()[5] == "0"
+    assert RULES.outcome(after) is None
+    # a full board with empty hands and bag and a long streak: board full comes first
+    cells = {n: "WFbf" for n in ALL_NAMES}
+    full = pos_of(ocn(cells, hands="-/-", streak=30))
+    assert RULES.outcome(full).reason == "board full"
+    assert RULES.outcome(pos_of(ocn({}, hands="-/-", streak=30))).reason == "no tiles"
+
+
+# ----- resignation, tags ----------------------------------------------------------------------
+
+
+def test_resignation_outcomes() -> None:
+    two = pos_of(ocn({"a6": "WFbf"}))
+    assert RULES.resign_outcome(two, 0) == Outcome.win(1, 2, "resigned")
+    # three-handed scores: White 1, Blue 2, Brown 2
+    cells = {"a6": "WFbf", "a7": "BFwf", "a8": "BFwf", "a9": "NFwf", "a10": "NFwf"}
+    three = pos_of(ocn(cells, variant="3", hands="WFbf/WFbf/WFbf"))
+    half, one, zero = Fraction(1, 2), Fraction(1), Fraction(0)
+    assert RULES.resign_outcome(three, 0) == Outcome((zero, half, half), "resigned")
+    assert RULES.resign_outcome(three, 1) == Outcome((zero, zero, one), "resigned")
+    assert RULES.resign_outcome(three, 2) == Outcome((zero, one, zero), "resigned")
+
+
+def test_resigned_three_handed_game_round_trips() -> None:
+    game = Game.new(RULES, "3", 1)
+    game.play_text("WFbt@f12")
+    game.resign(1)  # White 1, Brown 0: White wins
+    assert game.outcome() == Outcome.win(0, 3, "resigned")
+    text = format_game(game)
+    assert '[Resigned "Blue"]' in text and '[Score "1-0-0"]' in text
+    assert parse_game(text).outcome() == game.outcome()
+
+
+def test_variants_and_sides() -> None:
+    assert RULES.variants == ("2", "3")
+    assert RULES.parse_variant(None) == "2"
+    for given_, canonical in [("2", "2"), ("2r", "2r"), ("3", "3"), ("3p", "3p"),
+                              ("3tpr", "3prt"), ("3rp", "3pr"), ("3TR", "3rt")]:
+        assert RULES.parse_variant(given_) == canonical
+    for bad in ["4", "2p", "2t", "3pp", "3x", "r", "3 p", "23"]:
+        with pytest.raises(NotationError):
+            RULES.parse_variant(bad)
+    assert RULES.sides("2r") == ("White", "Blue")
+    assert RULES.sides("3pt") == ("White", "Blue", "Brown")
+    assert RULES.variant_of(RULES.start("3tp", 1)) == "3pt"
+    assert RULES.uses_seed and RULES.hidden_information
+
+
+# ----- position text ---------------------------------------------------------------------------
+
+
+def test_position_round_trip_and_any_whitespace() -> None:
+    text = "  3rtp\t" + board({"a6": "BFnt"}) + "  N  WFbf/-/NLbt,WFnf  WTbl,BFnf 4 9 "
+    pos = pos_of(text)
+    assert RULES.format_position(pos) == (
+        "3prt BFnt12/15/17/19/21/23/23/21/19/17/15/13 N WFbf/-/WFnf,BTnl WTbl,BFnf 4 9")
+    assert RULES.to_move(pos) == 2 and RULES.seed_of(pos) is None
+
+
+@pytest.mark.parametrize(("text", "fragment"), [
+    ("2 " + EMPTY + "/1 W -/- - 0 0", "12 rows"),                       # row count
+    ("2 14/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "more than its 13"),
+    ("2 12/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "describes 12"),
+    ("2 WFwf12/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "different colours"),
+    ("2 NFwf12/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "brown"),
+    ("2 " + EMPTY + " W WFnf/- - 0 0", "brown"),
+    ("2p " + EMPTY + " W -/- - 0 0", "three-handed"),
+    ("3pp " + EMPTY + " W -/-/- - 0 0", "twice"),
+    ("3q " + EMPTY + " W -/-/- - 0 0", "unknown variant flag"),
+    ("2 " + EMPTY + " W -/-/- - 0 0", "2 hands"),
+    ("3 " + EMPTY + " W -/- - 0 0", "3 hands"),
+    ("2 " + EMPTY + " W WFbf,WFbf,WFbf,WFbf,WFbf,WFbf,WFbf/- - 0 0", "at most 6"),
+    ("2 " + EMPTY + " W -/- @1:217 0 0", "at most 216"),
+    ("3p " + EMPTY + " W -/-/- @1:208 0 0", "at most 207"),
+    ("2 " + EMPTY + " N -/- - 0 0", "side to move"),
+    ("2 " + EMPTY + " W -/- - 0", "ply field is missing"),
+    ("2 " + EMPTY + " W -/- - 0 0 0", "extra text"),
+    ("2 " + EMPTY + " W -/- - 01 0", "leading zeros"),
+    ("2 " + EMPTY + " W -/- - -1 0", "whole number"),
+    ("2 013/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "leading zeros"),
+    ("2 " + EMPTY + " W wfBF/- - 0 0", "upper case"),
+    ("2 " + EMPTY + " W -/- @1 0 0", "@SEED:K"),
+    ("2 " + EMPTY + " W -/- @18446744073709551616:0 0 0", "seed is at most"),
+    ("", "variant field is missing"),
+])
+def test_rejected_positions(text: str, fragment: str) -> None:
+    with pytest.raises(NotationError, match=fragment):
+        RULES.parse_position(text)
+
+
+def test_error_columns() -> None:
+    with pytest.raises(NotationError) as err:
+        RULES.parse_position("2 WFwf12/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0")
+    assert err.value.column == 3
+    with pytest.raises(NotationError) as err:
+        RULES.parse_position("2 13/15/17/19/21/23/23/21/19/17/15/13 X -/- - 0 0")
+    assert err.value.column == 39 and err.value.field == "to-move"
+    with pytest.raises(NotationError) as err:
+        RULES.parse_position("2 13/1WQbf13/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0")
+    assert err.value.column == 8
+
+
+def test_variant_argument_must_agree() -> None:
+    assert pos_of(START3) == RULES.parse_position(START3, "3")
+    with pytest.raises(NotationError, match="variant"):
+        RULES.parse_position(START3, "3p")
+
+
+def test_warnings() -> None:
+    pos = pos_of(ocn({"a6": "WLbl"}, hands="WLbl/-", bag="WFbf"))
+    warnings = RULES.position_warnings(pos)
+    assert any("WLbl" in w and "has 1" in w for w in warnings)
+    assert any("Blue's hand is empty" in w for w in warnings)
+    assert RULES.position_warnings(RULES.start("3", 9)) == ()
+
+
+# ----- move text --------------------------------------------------------------------------------
+
+
+def test_move_text_errors() -> None:
+    pos = pos_of(START2)
+    for bad in ["", "f12", "WF@f12", "WFbf f12", "f12--f13", "z1-a6", "PASS", "WFbf@f12/"]:
+        with pytest.raises(NotationError):
+            RULES.parse_move(pos, bad)
+    with pytest.raises(NotationError, match="row a has columns 6–18"):
+        RULES.parse_move(pos, "WFbf@a1")
+    with pytest.raises(NotationError, match="different colours"):
+        RULES.parse_move(pos, "WFwf@f12")
+    with pytest.raises(IllegalMoveError, match="no brown"):
+        RULES.parse_move(pos, "WFnf@f12")
+    with pytest.raises(IllegalMoveError, match="no tile on f12"):
+        RULES.parse_move(pos, "f12-f13")
+    busy = play_text(play_text(pos, "WFbf@f12"), "BFwt@f13")
+    with pytest.raises(IllegalMoveError, match="f12 is occupied"):
+        RULES.parse_move(busy, "WFbf@f12")
+    assert RULES.parse_move(pos, "  WFbf@f12x0 ") == RULES.parse_move(pos, "WFbf@f12")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text())
+def test_parsers_raise_only_their_errors(text: str) -> None:
+    try:
+        RULES.parse_position(text)
+    except NotationError:
+        pass
+    try:
+        RULES.parse_move(pos_of(CHOICE), text)
+    except (NotationError, IllegalMoveError):
+        pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.sampled_from(list("23prtWBNFTLwbnftl@:-/,?0123456789 ")), max_size=40))
+def test_parsers_on_near_miss_text(chars: list[str]) -> None:
+    text = "".join(chars)
+    for candidate in (text, "2 " + EMPTY + " " + text, START2[:40] + text):
+        try:
+            RULES.parse_position(candidate)
+        except NotationError:
+            pass
+
+
+# ----- hidden information -------------------------------------------------------------------
+
+
+def test_views_hide_hands_reverses_and_bag() -> None:
+    pos = play_text(RULES.start("2", 1), "WFbt@f12")
+    white = RULES.view(pos, 0)
+    assert RULES.format_position(white) == (
+        "2 13/15/17/19/21/11WF??11/23/21/19/17/15/13 B WFbf,WFbf,WFbf,WFbf,WFbf/?6 ?204 0 1")
+    blue = RULES.view(pos, 1)
+    assert RULES.format_position(blue).split()[3:5] == [
+        "?5/WFbf,WFbf,WFbf,WFbf,WFbt,WTbf", "?204"]
+    assert RULES.seed_of(blue) is None
+    assert RULES.parse_position(RULES.format_position(blue)) == blue
+    with pytest.raises(IllegalMoveError):
+        RULES.moves(blue)
+    # cell views never show reverse faces
+    assert RULES.cell_views(pos, None) == RULES.cell_views(pos, 0) == RULES.cell_views(blue)
+    assert RULES.cell_views(pos)["f12"].glyph == "○F"
+    assert RULES.cell_views(pos)["f12"].ascii == "WF"
+    assert RULES.outcome(blue) is None
+    assert RULES.side_summary(blue) == ("score 1 · 5 in hand", "score 0 · 6 in hand")
+
+
+def test_panels_show_only_the_viewers_hand() -> None:
+    pos = RULES.start("3", 1)
+    white = RULES.panel(pos, 0)
+    assert [s.title for s in white] == ["White's hand", "Bag"]
+    assert [i.key for i in white[0].items] == [
+        "tile:WFbt", "tile:WFnf", "tile:WTbf", "tile:BFnf", "tile:NFbf"]
+    assert white[0].items[2].title == "WTbf ×2"
+    assert white[0].items[0].lines == ("W F / b t",)
+    assert [i.owner for i in white[0].items] == [0, 0, 0, 1, 2]
+    assert white[1].note == "bag 198 · hands 6/6/6 · stall 0/18"
+    everyone = RULES.panel(pos, None)
+    assert [s.title for s in everyone] == ["White's hand", "Blue's hand", "Brown's hand", "Bag"]
+    assert everyone[1].items[0].key == "blue:BFwf"
+    masked = RULES.panel(RULES.view(pos, 0), None)
+    assert masked[1].items == () and masked[1].note == "6 tiles (hidden)"
+    picks = {p for m in RULES.legal_moves(pos) for p in RULES.pick_paths(pos, m)[0][:1]}
+    assert {p.key for p in picks} == {i.key for i in white[0].items}
+
+
+# ----- the UI side --------------------------------------------------------------------------
+
+
+def test_layout_geometry() -> None:
+    layout = RULES.layout("2")
+    assert layout.width <= 78 and layout.height <= 32
+    assert {s.name for s in layout.cells} == set(ALL_NAMES)
+    a6, a7 = layout.cell("a6"), layout.cell("a7")
+    assert a6.row == a7.row and a7.col == a6.col + a6.width and a6.kind == "up"
+    assert layout.cell("f12").col == layout.cell("g12").col
+    assert layout.background[a6.row][1] == "a"
+    flipped = RULES.layout("3", flipped=True, ascii=True)
+    assert flipped.cell("a6").kind == "down" and flipped.cell("l18").row == a6.row
+    assert all(line.isascii() for line in flipped.background)
+
+
+def test_pick_paths_and_hints() -> None:
+    pos = pos_of(MOVES)
+    move = RULES.parse_move(pos, "d8-c10")
+    assert RULES.pick_paths(pos, move) == ((cell("d8"), cell("c10")),)
+    assert RULES.hint(pos, ()) == "your hand is empty: move a thurin (across a side) or a leremoc"
+    assert RULES.hint(pos, (cell("e9"),)) == "select where the thurin on e9 goes (across a side)"
+    start = RULES.start("2", 1)
+    assert RULES.pick_paths(start, RULES.parse_move(start, "WFbt@f12")) == (
+        (item("tile:WFbt"), cell("f12")),)
+    assert RULES.hint(start, ()) == (
+        "place a tile (pick it with 1–6 or a click, then a triangle) or move a thurin/leremoc")
+    assert RULES.hint(start, (item("tile:WFbt"),)) == "select an empty triangle for WFbt"
+    stuck = pos_of(ocn({"f12": "WFbl"}, hands="-/WFbf"))
+    assert RULES.pick_paths(stuck, RULES.parse_move(stuck, "pass")) == ((item("pass"),),)
+    assert RULES.hint(stuck, ()) == "you can neither place nor move a tile: pass"
+
+
+def test_explanations() -> None:
+    pos = pos_of(MOVES)
+    assert RULES.explain(pos, (cell("d8"),), cell("c8")) == "that triangle is occupied"
+    assert RULES.explain(pos, (), cell("c8")) == "that tile is not yours: it shows Blue"
+    assert RULES.explain(pos, (cell("e9"),), cell("d10")) == (
+        "a thurin moves across a side, not a corner")
+    assert RULES.explain(pos, (cell("d8"),), cell("f8")) == (
+        "a leremoc moves one step, to a triangle touching its own")
+    assert RULES.explain(pos, (), cell("f12")) == (
+        "your hand is empty: move a thurin or a leremoc instead")
+    start = RULES.start("2", 1)
+    assert RULES.explain(start, (), cell("f12")) == (
+        "pick a tile from your hand first (1–6 or a click), then the triangle")
+    assert RULES.explain(start, (), item("tile:WTbf")) == "that tile is not in your hand"
+    assert RULES.explain(start, (), item("tile:BTwf")) == (
+        "a tile that carries White is placed with White showing")
+    assert RULES.explain(start, (), item("blue:BFwf")) == (
+        "that tile is not yours: it is in Blue's hand")
+    assert RULES.explain(start, (), item("pass")) == (
+        "you may pass only when you can neither place nor move a tile")
+    busy = play_text(play_text(start, "WFbt@f12"), "BFwf@a6")
+    assert RULES.explain(busy, (item("tile:WFbf"),), cell("f12")) == "that triangle is occupied"
+    assert RULES.explain(busy, (), cell("f12")) == "ferrorn never move"
+
+
+def test_side_colours_and_summary() -> None:
+    assert RULES.side_colours("2") == ("bright_white", "#60a5fa")
+    assert len(RULES.side_colours("3")) == 3
+    pos = pos_of(CASCADE)
+    # white a6 a7 a9 a10 b6; blue a8 b7 b9 b10
+    assert RULES.side_summary(pos) == ("score 5 · 2 in hand", "score 4 · 1 in hand")
+    views = RULES.cell_views(pos)
+    assert views["a8"].glyph == "●F" and views["a8"].owner == 1
+    assert views["a11"].glyph == "▼" and views["b5"].ascii == "^"
+
+
+def test_random_two_handed_game_reaches_an_end() -> None:
+    pos = RULES.start("2", 11)
+    rng = random.Random(11)
+    for _ in range(2000):
+        if RULES.outcome(pos) is not None:
+            break
+        pos = RULES.apply(pos, rng.choice(RULES.legal_moves(pos)))
+    assert RULES.outcome(pos) is not None
+    assert RULES.legal_moves(pos) == []

@@ -112,3 +112,14 @@ class PanelSection:
     title: str
     items: tuple[PanelItem, ...] = ()
     note: str = ""
+
+
+@dataclass(frozen=True)
+class PickOptions:
+    """What may follow a prefix of picks, for engines that answer it directly (see
+    ``Rules.pick_options``): the next picks to highlight, the move whose path the picks
+    complete exactly (if any), and the move to play at once (if any)."""
+
+    next: frozenset[Pick]
+    complete: object | None = None
+    ready: object | None = None

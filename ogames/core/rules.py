@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .board import BoardLayout, CellView, PanelSection, Pick
+from .board import BoardLayout, CellView, PanelSection, Pick, PickOptions
 from .errors import IllegalMoveError, NotationError
 from .outcome import Outcome
 
@@ -183,6 +183,17 @@ class Rules(ABC):
         """Every way a player may enter ``move`` as a sequence of selections; the first is
         the canonical one (shown in hints). No path belongs to two different legal moves.
         Usually one path; Oferhlýp gives one per jump order, Ordo one per end order."""
+
+    def pick_options(self, pos: Position, moves: Sequence[Move],
+                     picks: tuple[Pick, ...]) -> PickOptions | None:
+        """Answer move entry directly instead of by enumerating every move's paths.
+
+        ``None`` (the default) lets ``core.entry.Entry`` enumerate ``pick_paths`` of every
+        move, which is right for every game whose move list is small. An engine whose
+        legal moves can be too many to list (Ochmir's side choices make 2^n moves of one
+        action) returns the options for ``picks`` here, for every prefix including ``()``.
+        """
+        return None
 
     def hint(self, pos: Position, picks: tuple[Pick, ...]) -> str:
         """What the player should do next, given the picks so far (status line)."""

@@ -19,6 +19,7 @@ from ogames.core.board import (
     PanelItem,
     PanelSection,
     Pick,
+    PickOptions,
     cell,
     item,
 )
@@ -384,12 +385,39 @@ class OchmirRules(Rules):
         choices = [_CHOICE_PICKS[c * 3 + col] for c, col in move.choices]
         return ((head, _CELL_PICKS[move.dst], *choices),)
 
+    def pick_options(self, pos: OchmirPosition, moves: Sequence[OchmirMove],
+                     picks: tuple[Pick, ...]) -> PickOptions | None:
+        """With side choices (three-handed, no flag t) one action can be 2^n moves, too
+        many to list: answer move entry per action and then one loose cell at a time.
+        Without them the move list is small and the generic enumeration serves."""
+        if not play.has_choices(pos) or pos.masked:
+            return None
+        following = frozenset(self._next_picks(pos, picks))
+        complete = None
+        if picks == (_PASS_PICK,):
+            complete = PASS if PASS in moves else None
+        elif len(picks) >= 2 and not following:
+            heads = [h for h in self._heads(pos) if self.pick_paths(pos, h)[0] == picks[:2]]
+            if heads:
+                choices = ",".join(p.key[7:].replace("=", "") for p in picks[2:])
+                text = heads[0].text + (f"/{choices}" if choices else "")
+                try:
+                    move = self.parse_move(pos, text)
+                except (IllegalMoveError, NotationError):
+                    move = None
+                if move is not None and move in moves:
+                    complete = move
+        return PickOptions(following, complete, complete if not following else None)
+
+    def _heads(self, pos: OchmirPosition) -> list[OchmirMove]:
+        moves = play.generate(pos)
+        return moves.heads() if isinstance(moves, play.MoveList) else list(moves)
+
     def _next_picks(self, pos: OchmirPosition, picks: tuple[Pick, ...]) -> set[Pick]:
         """The picks that may follow ``picks``, worked out per action (the first two picks)
         and then per loose cell, without expanding every side-choice vector."""
         n = len(picks)
-        moves = play.generate(pos)
-        heads = moves.heads() if isinstance(moves, play.MoveList) else moves
+        heads = self._heads(pos)
         paths = [self.pick_paths(pos, h)[0] for h in heads]
         if n < 2:
             return {path[n] for path in paths if path[:n] == picks and len(path) > n}

@@ -173,3 +173,40 @@ def test_saving_is_atomic_and_a_failed_write_keeps_the_old_file(tmp_path: Path,
         save_game(ordo_game("e3-e4", "e6-e5"), path)
     assert path.read_text() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.ogame"]
+
+
+def test_onitama_moves_are_two_tokens_and_setup_is_always_written() -> None:
+    onitama = get_rules("onitama")
+    game = Game.new(onitama, seed=1, players=("Ann", "Bob"))
+    game.date = "2025-03-14"
+    game.play_text("Ox c1-c2")
+    text = format_game(game)
+    assert '[Seed "1"]' in text
+    assert '[Setup "bbBbb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster"]' in text
+    assert "1. Ox c1-c2 *" in text
+    # readers join a card name with the next token, whatever the spacing and case
+    loaded = parse_game(text.replace("Ox c1-c2", "ox\n  c1-c2"))
+    assert loaded.position == game.position
+
+
+def test_oferhlyp_repetition_makes_a_saved_game_fail_at_that_move() -> None:
+    text = ('[Game "oferhlyp"]\n[Result "*"]\n\n'
+            "1. b2-b3 d4-d3 2. b3-b2 d3-d4 3. b2-b3 d4-d3 4. b3-b2 d3-d4 *\n")
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (4, 55)
+    assert "move 8 'd3-d4' is refused" in str(err.value)
+    assert "repeat" in str(err.value)
+    assert err.value.game.cursor == 7
+
+
+def test_three_handed_ochmir_results_and_resignation() -> None:
+    ochmir = get_rules("ochmir")
+    game = Game.new(ochmir, "3", seed=1, players=("Ann", "Bob", "Cy"))
+    game.play(game.legal_moves()[0])
+    game.resign(2)
+    text = format_game(game)
+    assert '[Resigned "Brown"]' in text
+    loaded = parse_game(text)
+    assert loaded.outcome() == game.outcome()
+    assert loaded.outcome().reason == "resigned"

@@ -11,16 +11,18 @@ picked next, whether a move is complete, and why a pick is refused.
   only one reaching the square) are filled in: there is nothing left to choose.
 - When the picks complete a path but longer paths go on from it (an Oferhlýp chain that
   may stop or continue), the move is played by selecting the last picked cell again.
+- An engine whose moves are too many to list answers ``Rules.pick_options`` instead, one
+  prefix of picks at a time, with the same three answers.
 
 Rules-agnostic: nothing here knows which game it is. No Textual import.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .board import Pick
+from .board import Pick, PickOptions
 from .rules import Move, Position, Rules
 
 Picks = tuple[Pick, ...]
@@ -38,23 +40,34 @@ class Selection:
 
 
 class Entry:
-    """Move entry for one position. Build it once per position (it computes every pick
-    path of every legal move); then every query is a filter over that list."""
+    """Move entry for one position. Build it once per position; answers are cached per
+    prefix of picks.
+
+    Usually it lists every pick path of every legal move and filters that list. An engine
+    whose moves are too many to list (``Rules.pick_options`` answers) is asked directly,
+    prefix by prefix, and its move list is never iterated."""
 
     def __init__(self, rules: Rules, pos: Position, moves: Iterable[Move], *,
                  refusal: Callable[[Move], str | None] | None = None,
                  closed: str | None = None) -> None:
         self.rules = rules
         self.pos = pos
-        self.moves = tuple(moves)
+        self.moves: Sequence[Move] = moves if isinstance(moves, Sequence) else tuple(moves)
         #: why every pick is refused (e.g. "the game is over"), or None
         self.closed = closed
         self._refusal = refusal
-        self.paths: tuple[tuple[Picks, Move], ...] = tuple(
+        self._options: dict[Picks, PickOptions] = {}
+        self._labels: dict[Pick, str] = {}
+        first = rules.pick_options(pos, self.moves, ()) if self.moves else None
+        #: True when the engine answers move entry itself (no path list)
+        self.direct = first is not None
+        self.paths: tuple[tuple[Picks, Move], ...] = () if self.direct else tuple(
             (tuple(path), move) for move in self.moves for path in rules.pick_paths(pos, move)
         )
-        self._labels = {p: p.label for path, _ in self.paths for p in path if p.label}
+        self._labels.update((p, p.label) for path, _ in self.paths for p in path if p.label)
         self._cache: dict[Picks, tuple[tuple[Picks, Move], ...]] = {}
+        if first is not None:
+            self._remember((), first)
 
     @classmethod
     def from_game(cls, game) -> Entry:
@@ -66,7 +79,7 @@ class Entry:
     # ----- queries --------------------------------------------------------------------
 
     def candidates(self, picks: Picks) -> tuple[tuple[Picks, Move], ...]:
-        """(path, move) pairs whose path starts with ``picks``."""
+        """(path, move) pairs whose path starts with ``picks`` (empty in direct mode)."""
         found = self._cache.get(picks)
         if found is None:
             n = len(picks)
@@ -74,10 +87,39 @@ class Entry:
             self._cache[picks] = found
         return found
 
+    def options(self, picks: Picks) -> PickOptions:
+        """What may follow ``picks``: the next picks, the move they complete, the move to
+        play at once."""
+        found = self._options.get(picks)
+        if found is None:
+            if self.direct:
+                found = self.rules.pick_options(self.pos, self.moves, picks)
+                found = found or PickOptions(frozenset())
+            else:
+                found = self._enumerated(picks)
+            self._remember(picks, found)
+        return found
+
+    def _remember(self, picks: Picks, found: PickOptions) -> None:
+        self._options[picks] = found
+        self._labels.update((p, p.label) for p in found.next if p.label)
+
+    def _enumerated(self, picks: Picks) -> PickOptions:
+        cands = self.candidates(picks)
+        n = len(picks)
+        following = frozenset(path[n] for path, _ in cands if len(path) > n)
+        complete = next((m for path, m in cands if path == picks), None) if picks else None
+        ready = None
+        # exactly one candidate move: play it when the picks complete one of its paths
+        # or only item picks are left on it (nothing left to choose)
+        if picks and cands and all(m == cands[0][1] for _, m in cands):
+            if any(all(p.kind == "item" for p in path[n:]) for path, _ in cands):
+                ready = cands[0][1]
+        return PickOptions(following, complete, ready)
+
     def next_picks(self, picks: Picks = ()) -> frozenset[Pick]:
         """Everything that may be picked after ``picks`` (to highlight)."""
-        n = len(picks)
-        return frozenset(path[n] for path, _ in self.candidates(picks) if len(path) > n)
+        return self.options(picks).next
 
     def movable(self) -> frozenset[Pick]:
         """The first picks of all legal moves: the pieces (and tiles) that can move."""
@@ -85,32 +127,17 @@ class Entry:
 
     def complete(self, picks: Picks) -> Move | None:
         """The move whose path is exactly ``picks``, if any."""
-        if not picks:
-            return None
-        for path, move in self.candidates(picks):
-            if path == picks:
-                return move
-        return None
+        return self.options(picks).complete if picks else None
 
     def waiting(self, picks: Picks) -> Move | None:
         """A complete move that could also be extended (play it by selecting the last
         pick again), or None."""
-        move = self.complete(picks)
-        return move if move is not None and self.next_picks(picks) else None
+        opts = self.options(picks)
+        return opts.complete if picks and opts.complete is not None and opts.next else None
 
     def ready(self, picks: Picks) -> Move | None:
-        """The move to play now: exactly one candidate move remains, and the picks
-        complete one of its paths or only item picks are left on it."""
-        if not picks:
-            return None
-        cands = self.candidates(picks)
-        if not cands or any(m != cands[0][1] for _, m in cands):
-            return None
-        n = len(picks)
-        for path, move in cands:
-            if all(p.kind == "item" for p in path[n:]):
-                return move
-        return None
+        """The move to play now, if the picks leave nothing more to choose."""
+        return self.options(picks).ready if picks else None
 
     def label(self, pick: Pick) -> str:
         """What to show for an item pick (its label from the engine, else its key)."""
@@ -154,7 +181,7 @@ class Entry:
     def _history_refusal(self, picks: Picks) -> str | None:
         """The history rule's reason when a positionally legal move starts with ``picks``
         but the game's history forbids it."""
-        if self._refusal is None or self.rules.repetition_limit is None:
+        if self._refusal is None or self.rules.repetition_limit is None or self.direct:
             return None
         legal = set(self.moves)
         n = len(picks)
@@ -172,9 +199,6 @@ class Entry:
         if self.closed:
             return self.closed
         try:
-            text = self.rules.hint(self.pos, picks)
-        except Exception as exc:
-            text = f"(hint failed: {exc})"
-        if self.waiting(picks) is not None:
-            text += " — or select the last cell again (Enter) to stop here"
-        return text
+            return self.rules.hint(self.pos, picks)
+        except Exception as exc:  # an engine bug must not stop the player
+            return f"(no hint: {type(exc).__name__}: {exc})"

@@ -1,0 +1,1 @@
+"""The Textual app: game picker, game screen, one board widget, one input mechanism."""

@@ -1,0 +1,527 @@
+"""The game screen: the board, the players and the game's panel, the move list and a status
+line. Everything shown comes from the ``Rules`` interface; moves are entered through
+``core.entry.Entry`` whether they come from the keyboard or the mouse."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...core.board import PanelSection, Pick, cell, item
+from ...core.entry import Entry
+from ...core.errors import OgamesError
+from ...core.game import Game
+from ...core.outcome import Outcome
+from ..widgets.board import DIRECTIONS, BoardView, Marks
+from ..widgets.history import HistoryList
+from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
+from .confirm import ConfirmScreen
+from .handoff import HandoffScreen
+
+log = logging.getLogger("ogames.ui")
+
+#: Termination keywords (CLARIFICATIONS §1.6) as words for the banner
+REASONS = {
+    "goal": "a piece reached the goal row",
+    "no pieces": "no pieces left",
+    "cannot reconnect": "the group cannot reconnect",
+    "trapped": "the King is trapped",
+    "no moves": "no legal move left",
+    "pieces": "only one piece left",
+    "stone": "the Master was captured",
+    "stream": "the Master reached the temple arch",
+    "board full": "the board is full",
+    "no tiles": "no tiles left",
+    "144": "one colour shows on 144 tiles",
+    "stall": "no tile was placed for too long",
+    "resigned": "resignation",
+    "draw agreed": "draw by agreement",
+}
+
+#: the side panel's width: as wide as the window allows, within these bounds
+SIDE_PANEL_WIDTH = (34, 48)
+
+
+def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None) -> str:
+    """``White wins — a piece reached the goal row``."""
+    reason = REASONS.get(outcome.reason, outcome.reason)
+    if resigned:
+        reason = f"{resigned} resigned"
+    winners = [names[i] for i in outcome.winners]
+    if outcome.is_draw:
+        head = "Draw"
+    elif len(winners) == 1:
+        head = f"{winners[0]} wins"
+    else:
+        head = f"{' and '.join(winners)} share the win"
+    return f"{head} — {reason}"
+
+
+class GameScreen(Screen[None]):
+    """One game being played (or replayed) at one keyboard."""
+
+    AUTO_FOCUS = "#board"
+
+    BINDINGS = [
+        Binding("left", "cursor('left')", "move", key_display="←↑→↓"),
+        Binding("right", "cursor('right')", "right", show=False),
+        Binding("up", "cursor('up')", "up", show=False),
+        Binding("down", "cursor('down')", "down", show=False),
+        Binding("h", "cursor('left')", "left", show=False),
+        Binding("l", "cursor('right')", "right", show=False),
+        Binding("k", "cursor('up')", "up", show=False),
+        Binding("j", "cursor('down')", "down", show=False),
+        Binding("enter,space", "select", "select", key_display="⏎"),
+        Binding("escape", "clear", "clear"),
+        Binding("backspace", "back", "back", show=False),
+        Binding("u,ctrl+z", "undo", "undo"),
+        Binding("U,shift+u,ctrl+y", "redo", "redo", key_display="U"),
+        Binding("question_mark,f1", "rules", "rules", key_display="?"),
+        Binding("f", "flip", "flip"),
+        Binding("n", "new_game", "new", show=False),
+        Binding("q", "leave", "menu"),
+        *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
+    ]
+
+    DEFAULT_CSS = f"""
+    GameScreen {{ layout: vertical; }}
+    GameScreen #title {{ height: 1; padding: 0 1; background: $panel; }}
+    GameScreen #main {{ height: 1fr; }}
+    GameScreen #board-area {{ width: 1fr; }}
+    GameScreen #banner {{
+        display: none; height: auto; text-align: center; text-style: bold;
+        background: $warning-muted; color: $text; padding: 0 1;
+    }}
+    GameScreen.over #banner {{ display: block; }}
+    GameScreen #board {{ height: 1fr; border: round $foreground 25%; }}
+    GameScreen #board:focus {{ border: round $accent; }}
+    GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
+    GameScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
+    GameScreen #status.refused {{ color: $text-warning; text-style: bold; }}
+    GameScreen #toosmall {{
+        display: none; height: 1fr; content-align: center middle; text-align: center;
+    }}
+    GameScreen.tiny #toosmall {{ display: block; }}
+    GameScreen.tiny #main, GameScreen.tiny #status, GameScreen.tiny #title {{ display: none; }}
+    """
+
+    def __init__(self, game: Game, *, ascii: bool = False) -> None:
+        super().__init__()
+        self.game = game
+        self.rules = game.rules
+        self.ascii = ascii
+        self.flipped = False
+        self.picks: tuple[Pick, ...] = ()
+        self.cursor: str | None = None
+        self.message = ""
+        self.entry: Entry = Entry(self.rules, game.position, ())
+        self.views: dict[str, Any] = {}
+        #: the board after a complete move that may still go on (an Oferhlýp chain)
+        self.preview: dict[str, Any] | None = None
+        self.last: frozenset[str] = frozenset()
+        self.changed: frozenset[str] = frozenset()
+        #: hidden-information games: whose view is on screen (None: nobody's yet)
+        self.viewer: int | None = None
+        self.seen = 0
+        self.sections: tuple[PanelSection, ...] = ()
+        self.min_size = (0, 0)
+        self.board_size = (0, 0)
+
+    # ----- layout ---------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="main"):
+            with Vertical(id="board-area"):
+                yield Static(id="banner")
+                yield BoardView(id="board")
+            with Vertical(id="side"):
+                yield PlayersView(id="players")
+                yield PanelView(id="panel")
+                yield HistoryList(id="history")
+        yield Static(id="status")
+        yield Static(id="toosmall")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._set_layout()
+        self.position_changed()
+
+    @property
+    def board(self) -> BoardView:
+        return self.query_one(BoardView)
+
+    @property
+    def names(self) -> list[str]:
+        """Side names with the player's name where known: ``White (Ann)``."""
+        out = []
+        for side, player in zip(self.game.sides, self.game.players, strict=False):
+            out.append(side if player in ("", "?") else f"{side} ({player})")
+        return out
+
+    def _safe(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
+        """Run engine code; an exception becomes a status message and a log entry."""
+        try:
+            return fn()
+        except Exception as exc:  # engine bugs must not kill the app
+            log.exception("engine error in %s", what)
+            self.message = f"engine error in {what}: {type(exc).__name__}: {exc}"
+            return default
+
+    def _set_layout(self) -> None:
+        variant = self.game.variant
+        layout = self._safe("layout", lambda: self.rules.layout(
+            variant, flipped=self.flipped, ascii=self.ascii))
+        if layout is None:
+            return
+        self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
+        self.board_size = (layout.width + 2, layout.height + 2)
+        self.min_size = (layout.width + 2 + SIDE_PANEL_WIDTH[0], layout.height + 5)
+        self._check_size()
+
+    # ----- the position -------------------------------------------------------------
+
+    def position_changed(self) -> None:
+        """After a move, undo, redo or jump: rebuild everything that depends on it."""
+        game = self.game
+        self.picks = ()
+        self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
+                                Entry(self.rules, game.position, (), closed="engine error"))
+        self.set_class(game.outcome() is not None, "over")
+        if self.rules.hidden_information:
+            mover = self.rules.to_move(game.position)
+            if mover != self.viewer:
+                self.viewer = None
+                self._draw_position()
+                self.app.push_screen(HandoffScreen(self.names[mover]),
+                                     lambda _: self._handed_over(mover))
+                return
+        self._draw_position()
+
+    def _handed_over(self, mover: int) -> None:
+        self.viewer = mover
+        self._draw_position()
+
+    def _views(self, pos: Any) -> dict:
+        if self.rules.hidden_information and self.viewer is None:
+            return {}
+        return dict(self.rules.cell_views(pos, self.viewer))
+
+    def _draw_position(self) -> None:
+        game, rules = self.game, self.rules
+        pos = game.position
+        hidden = rules.hidden_information and self.viewer is None
+        self.views = self._safe("cell views", lambda: self._views(pos), {})
+        self.last = self.changed = frozenset()
+        if game.cursor > 0 and not hidden:
+            before = game.position_at(game.cursor - 1)
+            ply = game.plies[game.cursor - 1]
+            path = self._safe("pick paths", lambda: rules.pick_paths(before, ply.move), ())
+            self.last = frozenset(p.key for p in (path[0] if path else ()) if p.kind == "cell")
+            old = self._safe("cell views", lambda: self._views(before), {})
+            self.changed = frozenset(n for n, v in self.views.items()
+                                     if old.get(n) != v) - self.last
+        self.seen = self._safe("repetition", self._seen, 0)
+        self.sections = () if hidden else self._safe(
+            "panel", lambda: tuple(rules.panel(pos, self.viewer)), ())
+        self._draw_players()
+        self.query_one(HistoryList).show([p.text for p in game.plies], game.cursor,
+                                         len(game.sides))
+        outcome = game.outcome()
+        if outcome is not None:
+            resigned = (game.sides[game.resigned_side] if game.resigned_side is not None
+                        and game.cursor == len(game.plies) else None)
+            self.query_one("#banner", Static).update(
+                "Game over: " + outcome_text(outcome, self.names, resigned))
+        self._draw_title()
+        if self.cursor not in self.board.cells:
+            self.cursor = None
+        self.picks_changed()
+
+    def _draw_title(self) -> None:
+        game = self.game
+        parts = [f"ogames · {self.rules.name}"]
+        if len(self.rules.variants) > 1:
+            parts.append(game.variant)
+        if game.seed is not None:
+            parts.append(f"seed {game.seed}")
+        self.query_one("#title", Static).update(" · ".join(parts))
+
+    def _draw_players(self) -> None:
+        game, rules = self.game, self.rules
+        pos = game.position
+        outcome = game.outcome()
+        summary = self._safe("side summary", lambda: rules.side_summary(pos),
+                             tuple("" for _ in game.sides))
+        mover = self._safe("to move", lambda: rules.to_move(pos), 0)
+        colours = rules.side_colours(game.variant)
+        self.query_one(PlayersView).show([
+            Player(side, name, colours[i] if i < len(colours) else "",
+                   summary[i] if i < len(summary) else "",
+                   to_move=outcome is None and i == mover,
+                   winner=outcome is not None and i in outcome.winners)
+            for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))
+        ])
+
+    # ----- the picks ----------------------------------------------------------------
+
+    def picks_changed(self) -> None:
+        """Redraw what depends on the picks: board marks, panel, status."""
+        entry, picks = self.entry, self.picks
+        hidden = self.rules.hidden_information and self.viewer is None
+        nxt = frozenset() if hidden else self._safe("entry", lambda: entry.next_picks(picks),
+                                                    frozenset())
+        targets = frozenset(p.key for p in nxt if p.kind == "cell")
+        if self.cursor is None:
+            self.cursor = self.board.central(targets or self.board.cells)
+        self.preview = None
+        waiting = None if hidden else self._safe("entry", lambda: entry.waiting(picks))
+        if waiting is not None:  # a move that may stop here or go on: show it as it stands
+            pos = self.game.position
+            self.preview = self._safe("preview", lambda: self._views(
+                self.rules.apply(pos, waiting)))
+        self._show_board(targets)
+        items = {p.key for p in nxt if p.kind == "item"}
+        picked = [p.key for p in picks if p.kind == "item"]
+        sections = self.sections
+        on_panel = {i.key for s in sections for i in s.items}
+        choices = sorted((p.key, entry.label(p)) for p in nxt
+                         if p.kind == "item" and p.key not in on_panel)
+        selectable = [k for k in [i.key for s in sections for i in s.items]
+                      + [k for k, _ in choices] if k in items]
+        self.query_one(PanelView).show(sections, self.rules.side_colours(self.game.variant),
+                                       selectable, picked, choices)
+        self._draw_status()
+
+    def _show_board(self, targets: frozenset[str]) -> None:
+        selected = frozenset(p.key for p in self.picks if p.kind == "cell")
+        views, last, changed = self.views, self.last, self.changed
+        if self.preview:
+            views, last = self.preview, frozenset()
+            changed = frozenset(n for n, v in views.items() if self.views.get(n) != v) - selected
+        self.board.show(views, Marks(self.cursor, selected, targets, last, changed))
+
+    def _targets(self) -> frozenset[str]:
+        return frozenset(p.key for p in self.entry.next_picks(self.picks) if p.kind == "cell")
+
+    def cursor_cells(self) -> frozenset[str]:
+        """Where the arrow keys may take the cursor: the cells that may be picked next and
+        the cells picked so far (to confirm or take back); every cell when there are none."""
+        cells = self._targets() | {p.key for p in self.picks if p.kind == "cell"}
+        return frozenset(cells) or self.board.cells
+
+    def _draw_status(self) -> None:
+        status = self.query_one("#status", Static)
+        game = self.game
+        if self.message:
+            self._status(self.message)
+            status.add_class("refused")
+            return
+        status.remove_class("refused")
+        outcome = game.outcome()
+        if outcome is not None:
+            text = "The game is over — u undo, n new game, q menu."
+        else:
+            mover = self.rules.to_move(game.position)
+            text = f"{self.names[mover]} to move — {self.entry.hint(self.picks)}"
+        if self.seen > 1:
+            text += f" (this position has occurred {self.seen} times)"
+        if game.cursor < len(game.plies):
+            text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
+                    f"discards the rest). " + text)
+        self._status(text)
+
+    def _seen(self) -> int:
+        """How often the current position has occurred, for games with a repetition rule."""
+        game, rules = self.game, self.rules
+        if rules.repetition_limit is None:
+            return 0
+        key = rules.repetition_key
+        here = key(game.position)
+        return sum(key(game.position_at(i)) == here for i in range(game.cursor + 1))
+
+    def _status(self, text: str) -> None:
+        """Update the status line; a layout pass only when it changes its number of lines."""
+        status = self.query_one("#status", Static)
+        width = max(1, status.size.width - 2)
+        old = str(status.render())
+        if text != old:
+            status.update(text, layout=(len(text) > width) != (len(old) > width))
+
+    def select(self, pick: Pick) -> None:
+        """The one input path: keyboard and mouse both end here."""
+        self.message = ""
+        if self.rules.hidden_information and self.viewer is None:
+            return
+        sel = self._safe("entry", lambda: self.entry.select(self.picks, pick))
+        if sel is None:
+            self._draw_status()
+            return
+        if sel.refusal:
+            self.message = sel.refusal
+            self._draw_status()
+            return
+        if sel.move is not None:
+            self.play(sel.move)
+            return
+        self.picks = sel.picks
+        self.picks_changed()
+
+    def play(self, move: Any) -> None:
+        try:
+            self.game.play(move)
+        except OgamesError as exc:
+            self.message = str(exc)
+            self._draw_status()
+            return
+        except Exception as exc:  # an engine bug: report it, keep the app alive
+            log.exception("engine error in play")
+            self.message = f"engine error in play: {type(exc).__name__}: {exc}"
+            self._draw_status()
+            return
+        self.position_changed()
+
+    # ----- events ---------------------------------------------------------------------
+
+    def on_board_view_cell_clicked(self, event: BoardView.CellClicked) -> None:
+        self.cursor = event.name
+        self.select(cell(event.name))
+
+    def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
+        self.select(item(event.key))
+
+    def on_history_list_jump(self, event: HistoryList.Jump) -> None:
+        self.message = ""
+        self.game.goto(event.ply)
+        self.position_changed()
+
+    def on_resize(self) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        w, h = self.min_size
+        size = self.app.size
+        low, high = SIDE_PANEL_WIDTH
+        self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
+        tiny = size.width < w or size.height < h
+        self.set_class(tiny, "tiny")
+        if tiny:
+            self.query_one("#toosmall", Static).update(
+                f"Make the window at least {w}×{h} to play {self.rules.name}.\n"
+                f"(It is {size.width}×{size.height} now.)")
+
+    # ----- actions --------------------------------------------------------------------
+
+    def action_cursor(self, direction: str) -> None:
+        found = self.board.nearest(self.cursor, DIRECTIONS[direction], self.cursor_cells())
+        if found is not None:
+            self.cursor = found
+            self._show_board(self._targets())
+
+    def action_select(self) -> None:
+        if self.cursor is not None:
+            self.select(cell(self.cursor))
+
+    def action_item(self, number: int) -> None:
+        order = self.query_one(PanelView).order
+        if 1 <= number <= len(order):
+            self.select(item(order[number - 1]))
+        else:
+            self.message = f"there is no choice {number} here"
+            self._draw_status()
+
+    def action_clear(self) -> None:
+        self.message = ""
+        self.picks = ()
+        self.picks_changed()
+
+    def action_back(self) -> None:
+        self.message = ""
+        self.picks = self.picks[:-1]
+        self.picks_changed()
+
+    def action_undo(self) -> None:
+        self.message = "" if self.game.undo() else "nothing to undo"
+        self.position_changed()
+
+    def action_redo(self) -> None:
+        self.message = "" if self.game.redo() else "nothing to redo"
+        self.position_changed()
+
+    def action_flip(self) -> None:
+        self.flipped = not self.flipped
+        self._set_layout()
+        self.picks_changed()
+
+    def set_ascii(self, ascii: bool) -> None:
+        self.ascii = ascii
+        self._set_layout()
+        self.picks_changed()
+
+    def action_rules(self) -> None:
+        from .rules import RulesScreen  # Markdown is slow to import: only when asked
+
+        self.app.push_screen(RulesScreen(self.rules))
+
+    @property
+    def in_progress(self) -> bool:
+        return bool(self.game.plies) and self.game.outcome() is None
+
+    def action_leave(self) -> None:
+        if not self.in_progress:
+            self.dismiss(None)
+            return
+        self.app.push_screen(ConfirmScreen("Leave this game? It has not been saved."),
+                             lambda yes: self.dismiss(None) if yes else None)
+
+    def action_new_game(self) -> None:
+        def go(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+                self.app.call_later(self.app.new_game, self.rules.id, self.game.players)
+
+        if self.in_progress:
+            self.app.push_screen(ConfirmScreen("Start a new game? This one has not been "
+                                               "saved."), go)
+        else:
+            go(True)
+
+    def action_resign(self) -> None:
+        if self.game.outcome() is not None:
+            self.message = "the game is already over"
+            self._draw_status()
+            return
+        side = self.rules.to_move(self.game.position)
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self._safe("resign", lambda: self.game.resign(side))
+                self.position_changed()
+
+        self.app.push_screen(ConfirmScreen(f"{self.names[side]}: resign this game?"), done)
+
+    def action_offer_draw(self) -> None:
+        if self.game.outcome() is not None:
+            self.message = "the game is already over"
+            self._draw_status()
+            return
+        side = self.rules.to_move(self.game.position)
+        others = [n for i, n in enumerate(self.names) if i != side]
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.game.agree_draw()
+            else:
+                self.message = "the draw offer was declined"
+            self.position_changed()
+
+        self.app.push_screen(ConfirmScreen(
+            f"{self.names[side]} offers a draw.\n{' and '.join(others)}: do you accept?",
+            yes="Accept", no="Decline"), done)

@@ -1,0 +1,1 @@
+"""Widgets of the app: the board, the move list, the side panel."""

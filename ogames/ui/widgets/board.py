@@ -1,0 +1,389 @@
+"""The one board widget: draws any ``BoardLayout`` (squares, hexes, triangles, points) with
+the Line API and repaints only the cells whose look changed.
+
+It knows no rules. It is told what every cell shows (``CellView``) and how each cell is
+marked (cursor, selected, selectable, last move, changed); it reports clicks on cells and
+moves the cursor geometrically (a cone search over cell centres).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.color import Color
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...core.board import BoardLayout, CellSpec, CellView
+
+SHADES = ("light", "dark", "zone0", "zone1", "special")
+#: marks in priority order for the cell background (first wins)
+MARKS = ("selected", "target", "last", "changed")
+
+#: screen directions (dx, dy) of the cursor keys
+DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+
+
+@dataclass(frozen=True)
+class Marks:
+    """How cells are highlighted. ``target`` are the cells that may be picked next (or the
+    pieces that can move when nothing is selected)."""
+
+    cursor: str | None = None
+    selected: frozenset[str] = frozenset()
+    target: frozenset[str] = frozenset()
+    last: frozenset[str] = frozenset()
+    changed: frozenset[str] = frozenset()
+
+
+def _luminance(c: Color) -> float:
+    def channel(v: int) -> float:
+        v /= 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b)
+
+
+def _contrast(a: Color, b: Color) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+@lru_cache(maxsize=64)
+def parse_colour(name: str) -> Color:
+    """A colour from an engine: a CSS/Textual name, hex, or a Rich name (``bright_white``)."""
+    try:
+        return Color.parse(name)
+    except Exception:
+        pass
+    try:
+        from rich.color import Color as RichColor
+
+        r, g, b = RichColor.parse(name).get_truecolor()
+        return Color(r, g, b)
+    except Exception:
+        return Color(200, 200, 200)
+
+
+def readable(ink: Color, paper: Color, minimum: float = 2.6) -> Color:
+    """``ink`` blended towards black or white until it reads on ``paper``."""
+    target = Color(0, 0, 0) if _luminance(paper) > 0.25 else Color(255, 255, 255)
+    out = ink
+    for step in range(1, 5):
+        if _contrast(out, paper) >= minimum:
+            break
+        out = ink.blend(target, step / 4)
+    return out
+
+
+class BoardView(Widget, can_focus=True):
+    """Draws a board canvas centred in the widget."""
+
+    COMPONENT_CLASSES = {
+        "board--lines", "board--light", "board--dark", "board--zone0", "board--zone1",
+        "board--special", "board--cursor", "board--selected", "board--target",
+        "board--last", "board--changed",
+    }
+
+    DEFAULT_CSS = """
+    BoardView { background: $surface; color: $foreground; }
+    BoardView > .board--lines { color: $foreground-muted; }
+    BoardView > .board--light { background: $foreground 22%; }
+    BoardView > .board--dark { background: $foreground 9%; }
+    BoardView > .board--zone0 { background: $primary-muted; }
+    BoardView > .board--zone1 { background: $secondary-muted; }
+    BoardView > .board--special { background: $warning-muted; }
+    BoardView > .board--cursor { background: $accent; color: $text; text-style: bold; }
+    BoardView > .board--selected { background: $success; }
+    BoardView > .board--target { background: $success-muted; }
+    BoardView > .board--last { background: $warning-muted; }
+    BoardView > .board--changed { background: $error-muted; }
+    """
+
+    class CellClicked(Message):
+        """A cell was clicked."""
+
+        def __init__(self, board: BoardView, name: str) -> None:
+            super().__init__()
+            self.board = board
+            self.name = name
+
+        @property
+        def control(self) -> BoardView:
+            return self.board
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.layout_: BoardLayout | None = None
+        self.views: Mapping[str, CellView] = {}
+        self.marks = Marks()
+        self.side_colours: tuple[str, ...] = ()
+        self.ascii = False
+        self._specs: dict[str, CellSpec] = {}
+        self._rows: dict[int, list[CellSpec]] = {}
+        self._at: dict[tuple[int, int], str] = {}
+        self._looks: dict[str, tuple] = {}
+        self._strips: dict[int, Strip] = {}
+        self._inks: dict[tuple[int, Color], Color] = {}
+        self._styles: dict[str, Style] = {}
+        self._painted: dict[tuple, list[Segment]] = {}
+
+    # ----- what to draw ---------------------------------------------------------------
+
+    def set_layout(self, layout: BoardLayout, side_colours: Iterable[str], ascii: bool) -> None:
+        """A new canvas (new game, flip, ascii switch): everything is repainted."""
+        self.layout_ = layout
+        self.side_colours = tuple(side_colours)
+        self.ascii = ascii
+        self._specs = {c.name: c for c in layout.cells}
+        self._rows = {}
+        self._at = {}
+        for spec in sorted(layout.cells, key=lambda c: c.col):
+            for r in range(spec.row, spec.row + spec.height):
+                self._rows.setdefault(r, []).append(spec)
+                for c in range(spec.col, spec.col + spec.width):
+                    self._at[(r, c)] = spec.name
+        self._looks = {}
+        self._invalidate_all()
+
+    def show(self, views: Mapping[str, CellView], marks: Marks) -> None:
+        """New cell contents and marks; repaints only the cells whose look changed."""
+        self.views = views
+        self.marks = marks
+        if self.layout_ is None:
+            return
+        changed = []
+        for name, spec in self._specs.items():
+            look = self._look(name)
+            if self._looks.get(name) != look:
+                self._looks[name] = look
+                changed.append(spec)
+        if len(changed) > 24:  # many cells: one repaint is cheaper than many regions
+            self._strips.clear()
+            self.refresh()
+            return
+        for spec in changed:
+            self._refresh_cell(spec)
+
+    def _look(self, name: str) -> tuple:
+        m = self.marks
+        view = self.views.get(name)
+        mark = next((k for k in MARKS if name in getattr(m, k)), "")
+        return (view, mark, name == m.cursor, name in m.target, name in m.selected)
+
+    # ----- geometry -------------------------------------------------------------------
+
+    @property
+    def cells(self) -> frozenset[str]:
+        """The names of all cells of the layout."""
+        return frozenset(self._specs)
+
+    @property
+    def origin(self) -> tuple[int, int]:
+        """Where the canvas's top-left corner sits in the content area."""
+        if self.layout_ is None:
+            return (0, 0)
+        return (max(0, (self.size.width - self.layout_.width) // 2),
+                max(0, (self.size.height - self.layout_.height) // 2))
+
+    def cell_region(self, name: str) -> Region:
+        """The content-relative region of a cell."""
+        spec = self._specs[name]
+        ox, oy = self.origin
+        return Region(ox + spec.col, oy + spec.row, spec.width, spec.height)
+
+    def cell_at(self, x: int, y: int) -> str | None:
+        """The cell under a content-relative offset."""
+        ox, oy = self.origin
+        return self._at.get((y - oy, x - ox))
+
+    def centre(self, name: str) -> tuple[float, float]:
+        spec = self._specs[name]
+        return (spec.col + spec.width / 2, spec.row + spec.height / 2)
+
+    def nearest(self, start: str | None, direction: tuple[int, int],
+                among: Collection[str]) -> str | None:
+        """The cell of ``among`` nearest to ``start`` in a screen direction: within a 45°
+        cone if any, else anywhere in that half-plane. Rows count double (a terminal cell
+        is about twice as tall as wide)."""
+        among = [n for n in among if n in self._specs and n != start]
+        if not among:
+            return None
+        if start is None or start not in self._specs:
+            return self.central(among)
+        sx, sy = self.centre(start)
+        dx, dy = direction
+        best: tuple[float, str] | None = None
+        best_wide: tuple[float, str] | None = None
+        for name in among:
+            x, y = self.centre(name)
+            vx, vy = x - sx, (y - sy) * 2
+            along = vx * dx + vy * dy
+            across = abs(vx * dy - vy * dx)
+            if along <= 0:
+                continue
+            score = along + 2 * across
+            if across <= along:
+                if best is None or (score, name) < best:
+                    best = (score, name)
+            elif best_wide is None or (score, name) < best_wide:
+                best_wide = (score, name)
+        chosen = best or best_wide
+        return chosen[1] if chosen else None
+
+    def central(self, among: Collection[str]) -> str | None:
+        """The cell of ``among`` nearest the canvas centre."""
+        if self.layout_ is None or not among:
+            return None
+        cx, cy = self.layout_.width / 2, self.layout_.height / 2
+
+        def dist(n: str) -> tuple[float, str]:
+            x, y = self.centre(n)
+            return ((x - cx) ** 2 + (2 * (y - cy)) ** 2, n)
+
+        return min((n for n in among if n in self._specs), key=dist, default=None)
+
+    # ----- painting -------------------------------------------------------------------
+
+    def _invalidate_all(self) -> None:
+        self._strips.clear()
+        self._inks.clear()
+        self._painted.clear()
+        self.refresh()
+
+    def _refresh_cell(self, spec: CellSpec) -> None:
+        for r in range(spec.row, spec.row + spec.height):
+            self._strips.pop(r, None)
+        self.refresh(self.cell_region(spec.name))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+        self._inks.clear()
+        self._styles.clear()
+        self._painted.clear()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._strips.clear()
+
+    def _style(self, name: str) -> Style:
+        """A component style (or ``"base"``, the widget's own), cached until the CSS or the
+        theme changes (Textual's own cache is cleared on every refresh)."""
+        style = self._styles.get(name)
+        if style is None:
+            style = self.rich_style if name == "base" else self.get_component_rich_style(name)
+            self._styles[name] = style
+        return style
+
+    def _ink(self, owner: int | None, paper: Style) -> Style:
+        """The foreground for an owner's glyph on ``paper``, made readable."""
+        if owner is None or owner >= len(self.side_colours):
+            return Style()
+        bg = Color.from_rich_color(paper.bgcolor) if paper.bgcolor else Color(0, 0, 0)
+        key = (owner, bg)
+        ink = self._inks.get(key)
+        if ink is None:
+            ink = self._inks[key] = readable(parse_colour(self.side_colours[owner]), bg)
+        return Style(color=ink.rich_color)
+
+    def _cell_segments(self, spec: CellSpec, row: int) -> list[Segment]:
+        """The segments of one row of a cell, shared by every cell that looks the same."""
+        key = (self._looks.get(spec.name) or self._look(spec.name), spec.shade, spec.width,
+               spec.height, row - spec.row)
+        segments = self._painted.get(key)
+        if segments is None:
+            base = self._style("base")
+            segments = [Segment(s.text, base + s.style) for s in self._paint_cell(spec, row)]
+            self._painted[key] = segments
+        return segments
+
+    def _paint_cell(self, spec: CellSpec, row: int) -> list[Segment]:
+        marks = self.marks
+        name = spec.name
+        mark = next((k for k in MARKS if name in getattr(marks, k)), "")
+        cursor = name == marks.cursor
+        paper = self._style("board--lines")
+        if spec.shade in SHADES:
+            paper = self._style(f"board--{spec.shade}")
+        if mark:
+            paper = self._style(f"board--{mark}")
+        if cursor:
+            paper = self._style("board--cursor")
+        fill = Style(bgcolor=paper.bgcolor)
+        if row != spec.row + (spec.height - 1) // 2:
+            return [Segment(" " * spec.width, fill)]
+        view = self.views.get(name)
+        glyph = (view.ascii if self.ascii else view.glyph) if view else ""
+        glyph = glyph or " "
+        width = cell_len(glyph)
+        if width > spec.width:
+            glyph, width = glyph[: spec.width], spec.width
+        left = (spec.width - width) // 2
+        right = spec.width - width - left
+        ink = fill + (paper if view is None or view.owner is None else self._ink(view.owner, paper))
+        if view is not None and view.strong:
+            ink += Style(bold=True)
+        if name in marks.target:
+            ink += Style(underline=True)
+        if name in marks.selected:
+            ink += Style(reverse=True, bold=True)
+        if cursor and left >= 1 and right >= 1:
+            bracket = fill + Style(color=paper.color, bold=True)
+            return [Segment(" " * (left - 1), fill), Segment("[", bracket), Segment(glyph, ink),
+                    Segment("]", bracket), Segment(" " * (right - 1), fill)]
+        if cursor:
+            ink += Style(reverse=name not in marks.selected)
+        return [Segment(" " * left, fill), Segment(glyph, ink), Segment(" " * right, fill)]
+
+    def _canvas_strip(self, r: int) -> Strip:
+        layout = self.layout_
+        assert layout is not None
+        lines = self._style("board--lines")
+        text = layout.background[r] if r < len(layout.background) else ""
+        segments: list[Segment] = []
+        x = 0
+        for spec in self._rows.get(r, ()):
+            if spec.col < x:
+                continue
+            if spec.col > x:
+                segments.append(Segment(text[x:spec.col], lines))
+            segments.extend(self._cell_segments(spec, r))
+            x = spec.col + spec.width
+        if x < len(text):
+            segments.append(Segment(text[x:], lines))
+        return Strip(segments).simplify()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self._style("base")
+        layout = self.layout_
+        if layout is None:
+            return Strip.blank(width, base)
+        ox, oy = self.origin
+        r = y - oy
+        if not 0 <= r < layout.height:
+            return Strip.blank(width, base)
+        strip = self._strips.get(r)
+        if strip is None:
+            strip = self._strips[r] = self._canvas_strip(r)
+        return Strip([Segment(" " * ox, base), *strip]).extend_cell_length(width, base).crop(
+            0, width)
+
+    # ----- input ----------------------------------------------------------------------
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        name = self.cell_at(offset.x, offset.y)
+        if name is not None:
+            event.stop()
+            self.post_message(self.CellClicked(self, name))

@@ -1,0 +1,73 @@
+"""The move list: one row per ply (and one for the start), the current ply marked.
+
+Clicking a row or moving the highlight with the keys asks to jump there (``Jump``); the
+screen answers with ``Game.goto`` and calls ``show`` again.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+from textual.widgets import OptionList
+
+
+def ply_label(index: int, text: str, sides: int) -> str:
+    """``1. c2-c5`` for the first side of a round, ``1… c7-c6`` for the others."""
+    number, turn = divmod(index, max(1, sides))
+    return f"{number + 1}{'.' if turn == 0 else '…'} {text}"
+
+
+class HistoryList(OptionList):
+    """Row 0 is the start position; row i is the position after ply i."""
+
+    DEFAULT_CSS = """
+    HistoryList { height: 1fr; border: round $foreground 25%; }
+    HistoryList:focus { border: round $accent; }
+    """
+
+    class Jump(Message):
+        def __init__(self, ply: int) -> None:
+            super().__init__()
+            self.ply = ply
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Moves"
+        self._texts: list[str] = []
+        self._current = 0
+        self._quiet = False
+
+    def _prompt(self, i: int) -> str:
+        mark = "▶ " if i == self._current else "  "
+        return mark + self._texts[i]
+
+    def show(self, texts: list[str], current: int, sides: int) -> None:
+        """Rows for the plies ``texts`` (redo tail included) with ``current`` marked."""
+        rows = ["start"] + [ply_label(i, t, sides) for i, t in enumerate(texts)]
+        keep = 0
+        while keep < min(len(rows), len(self._texts)) and rows[keep] == self._texts[keep]:
+            keep += 1
+        self._quiet = True
+        try:
+            for index in range(len(self._texts) - 1, keep - 1, -1):
+                self.remove_option_at_index(index)
+            old = self._current
+            self._texts = rows
+            self._current = current
+            self.add_options(self._prompt(i) for i in range(keep, len(rows)))
+            for i in {old, current}:
+                if i < keep:
+                    self.replace_option_prompt_at_index(i, self._prompt(i))
+            if self.highlighted != current:
+                self.highlighted = current
+        finally:
+            self._quiet = False
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if not self._quiet and event.option_index != self._current:
+            self.post_message(self.Jump(event.option_index))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_index != self._current:
+            self.post_message(self.Jump(event.option_index))

@@ -1,0 +1,161 @@
+"""Beside the board: the players, the game's own panel (cards, hands) and pending item
+choices (side choices), all drawn generically from what the engine returns.
+
+Selectable items are numbered 1–9 in panel order; a click or the digit picks them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.color import Color
+from textual.containers import Grid, VerticalScroll
+from textual.message import Message
+from textual.widgets import Static
+
+from ...core.board import PanelItem, PanelSection
+from .board import parse_colour, readable
+
+
+def ink(colour: str | None, paper: Color) -> str:
+    """A side colour made readable on ``paper``, as a Rich colour string."""
+    if not colour:
+        return ""
+    return readable(parse_colour(colour), paper).hex
+
+
+@dataclass(frozen=True)
+class Player:
+    side: str
+    name: str
+    colour: str
+    summary: str
+    to_move: bool
+    winner: bool = False
+
+
+class PlayersView(Static):
+    DEFAULT_CSS = """
+    PlayersView { height: auto; border: round $foreground 25%; padding: 0 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Players"
+
+    def show(self, players: Sequence[Player]) -> None:
+        paper = self.background_colors[1]
+        text = Text()
+        names = [p.name if p.name not in ("", "?") else "" for p in players]
+        side_w = max(len(p.side) for p in players) if players else 0
+        name_w = min(12, max(map(len, names), default=0))
+        for i, p in enumerate(players):
+            if i:
+                text.append("\n")
+            mark = "▶ " if p.to_move else ("★ " if p.winner else "  ")
+            text.append(mark, style="bold")
+            text.append(f"{p.side:<{side_w}}", style=f"bold {ink(p.colour, paper)}")
+            if name_w:
+                text.append(f" {names[i][:name_w]:<{name_w}}")
+            text.append(f"  {p.summary}", style="" if p.to_move else "dim")
+        self.update(text)
+
+
+class ItemBox(Static):
+    """One panel item (a card, a tile, a choice). Click to pick it."""
+
+    DEFAULT_CSS = """
+    ItemBox { height: auto; width: 1fr; padding: 0 1; background: $boost; }
+    ItemBox.selectable { background: $success-muted; }
+    ItemBox.picked { background: $accent; text-style: bold; }
+    ItemBox.dim { color: $text-muted; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, key: str) -> None:
+        super().__init__()
+        self.key = key
+        self.shown: Text | None = None
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.key))
+
+
+class PanelView(VerticalScroll):
+    """The engine's panel sections and the pending choices."""
+
+    DEFAULT_CSS = """
+    PanelView { height: auto; max-height: 60%; }
+    PanelView > .section-title { height: 1; text-style: bold; margin: 0 1; }
+    PanelView > .section-note { height: auto; color: $text-muted; margin: 0 1; }
+    PanelView > Grid { grid-size: 2; grid-rows: auto; height: auto; grid-gutter: 1 1; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.can_focus = False
+        self._shape: tuple = ()
+        self.order: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        return iter(())
+
+    def show(self, sections: Sequence[PanelSection], colours: Sequence[str],
+             selectable: Sequence[str], picked: Sequence[str],
+             choices: Sequence[tuple[str, str]]) -> None:
+        """Draw ``sections`` and a "Choose" section for item picks not on any panel
+        (``choices``: key, label). ``selectable`` keys are numbered in panel order."""
+        sections = list(sections)
+        if choices:
+            sections.append(PanelSection("Choose", tuple(PanelItem(k, lab) for k, lab in choices)))
+        shape = tuple((s.title, s.note, tuple(i.key for i in s.items)) for s in sections)
+        if shape != self._shape:
+            self._shape = shape
+            self.remove_children()
+            widgets = []
+            for s in sections:
+                widgets.append(Static(s.title, classes="section-title"))
+                if s.note:
+                    widgets.append(Static(s.note, classes="section-note"))
+                grid = Grid(*(ItemBox(i.key) for i in s.items))
+                wide = max((len(t) for i in s.items for t in (i.title, *i.lines)), default=1)
+                room = (self.size.width or 44) - 2
+                grid.styles.grid_size_columns = max(1, min(len(s.items), room // (wide + 3)))
+                widgets.append(grid)
+            self.mount_all(widgets)
+            self.call_after_refresh(self._fill, sections, colours, selectable, picked)
+        else:
+            self._fill(sections, colours, selectable, picked)
+        keys = [i.key for s in sections for i in s.items]
+        self.order = [k for k in keys if k in set(selectable)]
+        self.display = bool(sections)
+
+    def _fill(self, sections: Sequence[PanelSection], colours: Sequence[str],
+              selectable: Sequence[str], picked: Sequence[str]) -> None:
+        boxes = list(self.query(ItemBox))
+        items = [i for s in sections for i in s.items]
+        sel = set(selectable)
+        order = [i.key for i in items if i.key in sel]
+        paper = self.background_colors[1]
+        for box, it in zip(boxes, items, strict=False):
+            text = Text()
+            number = order.index(it.key) + 1 if it.key in sel else 0
+            colour = colours[it.owner] if it.owner is not None and it.owner < len(colours) else None
+            text.append(f"{number}" if 0 < number < 10 else " ", style="bold reverse")
+            text.append(" ")
+            text.append(it.title, style=f"bold {ink(colour, paper)}")
+            for line in it.lines:
+                text.append("\n" + line, style=ink(colour, paper))
+            if text != box.shown:  # same size: no layout pass needed after the first
+                box.update(text, layout=box.shown is None)
+                box.shown = text
+            box.set_class(it.key in sel, "selectable")
+            box.set_class(it.key in set(picked), "picked")
+            box.set_class(bool(sel) and it.key not in sel and it.key not in picked, "dim")

@@ -1,0 +1,270 @@
+"""The app around the games: picker, leaving and new games, rules, flip, ASCII, resign and
+draw, history jumps, the tiny-terminal screen, engine errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from ogames.core.board import cell
+from ogames.core.registry import available_ids
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.confirm import ConfirmScreen
+from ogames.ui.screens.game import GameScreen
+from ogames.ui.screens.picker import PickerScreen
+from ogames.ui.screens.rules import RulesScreen
+from ogames.ui.widgets.board import BoardView
+from ogames.ui.widgets.history import HistoryList
+from tests.uihelp import (
+    SIZE,
+    click_cell,
+    hand_over,
+    key_route,
+    need,
+    pick_click,
+    play_clicks,
+    play_keys,
+    screen,
+    status,
+    ui_test,
+)
+
+GOAL = "10/4W5/3W6/10/B9/10/10/10 w"
+
+
+@ui_test
+async def test_picker_starts_a_game_with_names_variant_and_seed():
+    need("ordo")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        picker.choose("ordo")
+        await pilot.pause()
+        picker.query_one("#name-0").value = "Ann"
+        picker.query_one("#name-1").value = "Bob"
+        picker.query_one("#variant").value = "8x8"
+        await pilot.pause()
+        assert picker.query_one("#name-0").value == "Ann"  # kept across the variant change
+        await pilot.click("#start")
+        s = screen(app)
+        assert s.game.variant == "8x8" and s.game.players == ("Ann", "Bob")
+        assert "Ann" in str(s.query_one("#players").render())
+
+
+@ui_test
+async def test_picker_seed_and_enter_on_the_list():
+    need("onitama")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        picker.choose("onitama")
+        await pilot.pause()
+        picker.query_one("#seed").value = "3"
+        picker.query_one("#games").focus()
+        await pilot.press("enter")
+        s = screen(app)
+        assert s.game.seed == 3
+        assert s.rules.format_position(s.game.position) == (
+            "bbBbb/5/5/5/rrRrr r Crane,Ox Elephant,Monkey Dragon")
+        assert "seed 3" in str(s.query_one("#title").render())
+
+
+@ui_test
+async def test_leaving_asks_only_when_moves_were_made():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("q")
+        assert isinstance(app.screen, PickerScreen)
+        picker = app.screen
+        picker.choose("ordo")
+        await pilot.pause()
+        await pilot.click("#start")
+        await play_keys(pilot, "a3-a4")
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("q", "y")
+        assert isinstance(app.screen, PickerScreen)
+
+
+@ui_test
+async def test_new_game_returns_to_the_picker_with_the_game_chosen():
+    need("ordo")
+    app = OgamesApp("ordo", position=GOAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "d6-d8")
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen) and app.screen.game_id == "ordo"
+
+
+@ui_test
+async def test_rules_screen_opens_and_closes():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await pilot.press("f1")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameScreen)
+
+
+@ui_test
+async def test_flip_keeps_clicks_on_the_right_cells():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        board = screen(app).query_one(BoardView)
+        before = board.cell_region("a1")
+        await pilot.press("f")
+        assert board.cell_region("a1") != before
+        await play_clicks(pilot, "c2:d2-c3")
+
+
+@ui_test
+async def test_ascii_mode_draws_ascii_glyphs():
+    need("ordo")
+    app = OgamesApp("ordo", ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        board = screen(app).query_one(BoardView)
+        region = board.cell_region("a2")
+        line = board.render_line(region.y).text
+        assert "W" in line and "○" not in line
+        app.action_toggle_ascii()
+        await pilot.pause()
+        assert "○" in board.render_line(region.y).text
+
+
+@ui_test
+async def test_resign_and_undo_it():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        s.action_resign()
+        await pilot.pause()
+        await pilot.press("y")
+        assert s.game.outcome().reason == "resigned"
+        assert "Black wins — White resigned" in str(s.query_one("#banner").render())
+        await pilot.press("u")
+        assert s.game.outcome() is None
+
+
+@ui_test
+async def test_draw_offer_declined_then_accepted():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        s.action_offer_draw()
+        await pilot.pause()
+        await pilot.press("n")
+        assert s.game.outcome() is None and "declined" in status(app)
+        s.action_offer_draw()
+        await pilot.pause()
+        await pilot.press("y")
+        assert s.game.outcome().is_draw
+        assert "Draw" in str(s.query_one("#banner").render())
+
+
+@ui_test
+async def test_game_commands_are_in_the_palette():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE):
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert {"Resign", "Offer draw", "New game", "Flip board", "ASCII board"} <= titles
+
+
+@ui_test
+async def test_history_jump_by_click_and_keys():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        for text in ("a3-a4", "a6-a5", "e3-e4"):
+            await play_clicks(pilot, text)
+        history = s.query_one(HistoryList)
+        await pilot.click(history, offset=(3, 2))  # the row of ply 1
+        await pilot.pause()
+        assert s.game.cursor == 1
+        await pilot.press("down")  # the move list has the focus now
+        await pilot.pause()
+        assert s.game.cursor == 2
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert s.game.cursor == 0 and len(s.game.plies) == 3
+
+
+@ui_test
+async def test_tiny_terminal_screen_recovers_on_resize():
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await pilot.pause()
+        s = screen(app)
+        assert s.has_class("tiny")
+        text = str(s.query_one("#toosmall").render())
+        w, h = s.min_size
+        assert f"at least {w}×{h}" in text
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not s.has_class("tiny")
+        assert s.query_one(BoardView).region.width > 0
+
+
+@ui_test
+async def test_engine_errors_become_status_messages(monkeypatch):
+    rules = need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+
+        def broken(*args, **kwargs):
+            raise RuntimeError("boom")
+
+        monkeypatch.setattr(rules, "apply", broken)
+        await pick_click(pilot, cell("a3"))
+        await click_cell(pilot, "a4")
+        assert "engine error" in status(app) and "boom" in status(app)
+        monkeypatch.setattr(rules, "hint", broken)
+        await pilot.press("escape")
+        assert "boom" in status(app)
+
+
+@ui_test
+async def test_light_theme_repaints_the_board():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        board = screen(app).query_one(BoardView)
+        row = board.cell_region("a1").y
+        before = board.render_line(row)
+        app.action_toggle_dark()
+        await pilot.pause()
+        assert app.theme == "textual-light"
+        assert board.render_line(row) != before
+
+
+@pytest.mark.parametrize("game_id", available_ids())
+@ui_test
+async def test_every_selectable_cell_is_reachable_by_arrow_keys(game_id):
+    """The cone search never strands a selectable cell, on any geometry."""
+    app = OgamesApp(game_id, seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await hand_over(pilot)
+        s = screen(app)
+        board = s.query_one(BoardView)
+        firsts = sorted(s.cursor_cells())
+        for goal in firsts:
+            assert key_route(board, s.cursor, goal, s.cursor_cells()) is not None, goal
+        # and the targets of a selected piece, from that piece
+        s.cursor = firsts[0]
+        s.select(cell(firsts[0]))
+        for goal in sorted(s._targets()):
+            assert key_route(board, s.cursor, goal, s.cursor_cells()) is not None, goal

@@ -1,0 +1,120 @@
+"""Ochmir in the app: hand-off screens that hide private information, tile placements by
+keys and by clicks, three-handed side choices, the stall ending."""
+
+from __future__ import annotations
+
+from ogames.core.board import cell, item
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.handoff import HandoffScreen
+from ogames.ui.widgets.panel import ItemBox, PanelView
+from tests.uihelp import (
+    SIZE,
+    hand_over,
+    need,
+    pick_click,
+    pick_key,
+    play_clicks,
+    play_keys,
+    position,
+    screen,
+    ui_test,
+)
+
+GAME = [
+    ("WFbf@f12", "2 13/15/17/19/21/11WFbf11/23/21/19/17/15/13 B "
+                 "WFbf,WFbf,WFbf,WFbf,WFbt/WFbf,WFbf,WFbf,WFbf,WFbt,WTbf @1:12 0 1"),
+    ("BFwf@f13", "2 13/15/17/19/21/11WFbfBFwf10/23/21/19/17/15/13 W "
+                 "WFbf,WFbf,WFbf,WFbf,WFbt/WFbf,WFbf,WFbf,WFbt,WTbf @1:12 0 2"),
+    ("WFbt@e11", "2 13/15/17/19/9WFbt11/11WFbfBFwf10/23/21/19/17/15/13 B "
+                 "WFbf,WFbf,WFbf,WFbf/WFbf,WFbf,WFbf,WFbt,WTbf @1:12 0 3"),
+]
+SIDES = "3 WFnfBFnfNFwf10/1BTnfWTbt12/17/19/21/23/23/21/19/17/15/13 W WFbf/BFnf/BFnf - 0 0"
+STALL = "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 11 0"
+
+
+def visible_text(app) -> str:
+    """Everything the active screen shows, as text."""
+    return "\n".join(str(w.render()) for w in app.screen.query("Static"))
+
+
+@ui_test
+async def test_handoff_hides_everything_private():
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "White to play" in visible_text(app)
+        assert "WFbf" not in visible_text(app)
+        game_screen = app.screen_stack[-2]
+        assert game_screen.views == {} and not list(game_screen.query(ItemBox))
+        await hand_over(pilot)
+        s = screen(app)
+        assert s.viewer == 0
+        assert any(b.key == "tile:WFbf" for b in s.query(ItemBox))
+        await play_keys(pilot, GAME[0][0])
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Blue to play" in visible_text(app)
+        assert s.viewer is None and s.views == {}  # White's hand is gone from the screen
+        await hand_over(pilot)
+        assert s.viewer == 1
+        assert {b.key for b in s.query(ItemBox)} == {"tile:BFwf", "tile:BTwf", "tile:BFwt"}
+
+
+@ui_test
+async def test_short_game_by_keys():
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        for text, after in GAME:
+            await hand_over(pilot)
+            await play_keys(pilot, text)
+            assert position(app) == after
+
+
+@ui_test
+async def test_short_game_by_clicks():
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        for text, after in GAME:
+            await hand_over(pilot)
+            await play_clicks(pilot, text)
+            assert position(app) == after
+
+
+@ui_test
+async def test_three_handed_side_choices():
+    need("ochmir")
+    app = OgamesApp("ochmir", position=SIDES)
+    async with app.run_test(size=SIZE) as pilot:
+        await hand_over(pilot)
+        s = screen(app)
+        await pick_key(pilot, item("tile:WFbf"))
+        await pick_key(pilot, cell("b8"))
+        assert s.game.plies == []
+        order = s.query_one(PanelView).order
+        assert order == ["choice:a7=B", "choice:a7=N"]
+        await pilot.press("1")  # a7: leave Blue showing
+        await pilot.pause()
+        assert s.query_one(PanelView).order == ["choice:b6=B", "choice:b6=N"]
+        await pick_click(pilot, item("choice:b6=N"))
+        assert s.game.plies[-1].text == "WFbf@b8/a7B,b6N"
+        assert isinstance(app.screen, HandoffScreen)
+        await hand_over(pilot)
+        assert position(app).startswith("3 WFnfBFnfWFnf10/1NFbtWTbtWFbf11/")
+
+
+@ui_test
+async def test_stall_ends_the_game():
+    need("ochmir")
+    app = OgamesApp("ochmir", position=STALL)
+    async with app.run_test(size=SIZE) as pilot:
+        await hand_over(pilot)
+        await play_clicks(pilot, "d8-c10")
+        await hand_over(pilot)
+        s = screen(app)
+        assert position(app) == ("2 13/15/4BFwf1WLbt10/19/7WTbf13/23/23/21/19/17/15/13 B "
+                                 "-/WFbf - 12 1")
+        assert s.game.outcome() is not None
+        assert "White wins" in str(s.query_one("#banner").render())

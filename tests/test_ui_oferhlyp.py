@@ -1,0 +1,94 @@
+"""Oferhlýp in the app: games by keys and by clicks, a chain stopped early, repetition."""
+
+from __future__ import annotations
+
+from ogames.core.board import cell
+from ogames.ui.app import OgamesApp
+from tests.uihelp import (
+    SIZE,
+    click_cell,
+    need,
+    pick_click,
+    pick_key,
+    play_clicks,
+    play_keys,
+    position,
+    screen,
+    status,
+    ui_test,
+)
+
+CHAIN = "D3/5/1DL3/1lL2/6/5/L3 d 1"
+LAST = "D3/5/1Dl3/5/6/5/L3 d 1"
+REPEAT = [
+    ("b2-b3", "D2L/D1DLL/DD2LL/DD1LL/DD2LL/DD1LL/D2L l 1"),
+    ("d4-d3", "D2L/D1DLL/DD2LL/DDL1L/DD2LL/DD1LL/D2L d 2"),
+    ("b3-b2", "D2L/DD1LL/DD2LL/DDL1L/DD2LL/DD1LL/D2L l 2"),
+    ("d3-d4", "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d 3"),
+    ("b2-b3", "D2L/D1DLL/DD2LL/DD1LL/DD2LL/DD1LL/D2L l 3"),
+    ("d4-d3", "D2L/D1DLL/DD2LL/DDL1L/DD2LL/DD1LL/D2L d 4"),
+    ("b3-b2", "D2L/DD1LL/DD2LL/DDL1L/DD2LL/DD1LL/D2L l 4"),
+]
+
+
+@ui_test
+async def test_short_game_by_keys_and_the_repetition_refusal():
+    need("oferhlyp")
+    app = OgamesApp("oferhlyp")
+    async with app.run_test(size=SIZE) as pilot:
+        for text, after in REPEAT:
+            await play_keys(pilot, text)
+            assert position(app) == after
+        s = screen(app)
+        assert "occurred 2 times" in status(app)
+        await pick_key(pilot, cell("d3"))
+        await click_cell(pilot, "d4")
+        assert "repeat" in status(app)
+        assert len(s.game.plies) == len(REPEAT)
+        await pilot.press("escape")
+        await play_keys(pilot, "d3-c3")
+        assert position(app) == "D2L/DD1LL/DDL1LL/DD2L/DD2LL/DD1LL/D2L d 5"
+
+
+@ui_test
+async def test_game_to_the_end_by_clicks():
+    need("oferhlyp")
+    app = OgamesApp("oferhlyp", position=LAST)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_clicks(pilot, "c2xc4")
+        s = screen(app)
+        assert position(app) == "D3/5/3D2/5/6/5/L3 l 1"
+        assert s.game.outcome() is not None
+        assert "Dark wins" in str(s.query_one("#banner").render())
+        assert "c3" in s.changed  # the removed piece is marked for one ply
+
+
+@ui_test
+async def test_chain_stopped_early_by_clicks():
+    need("oferhlyp")
+    app = OgamesApp("oferhlyp", position=CHAIN)
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await pick_click(pilot, cell("c2"))
+        await pick_click(pilot, cell("c4"))
+        assert s.game.plies == [] and "e3" in s._targets()
+        # the chain so far is shown: c3 is already hit (half), c4 holds the piece
+        assert s.preview["c3"] != s.views["c3"] and "c3" in s.board.marks.changed
+        await pick_click(pilot, cell("c4"))  # the landing hex again: stop here
+        assert s.game.plies[-1].text == "c2xc4"
+
+
+@ui_test
+async def test_chain_stopped_early_by_keys_and_a_full_chain():
+    need("oferhlyp")
+    app = OgamesApp("oferhlyp", position=CHAIN)
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        for name in ("c2", "c4", "e3"):
+            await pick_key(pilot, cell(name))
+        assert s.game.plies == []
+        await pilot.press("enter")  # Enter on the current landing hex stops the chain
+        assert s.game.plies[-1].text == "c2xc4xe3"
+        await pilot.press("u")
+        await play_keys(pilot, "c2xc4xe3xc2")
+        assert position(app) == "D3/5/1Dl3/2l2/6/5/L3 l 1"

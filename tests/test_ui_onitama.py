@@ -1,0 +1,90 @@
+"""Onitama in the app: games by keys and by clicks, the card choice, card-first entry."""
+
+from __future__ import annotations
+
+from ogames.core.board import cell, item
+from ogames.ui.app import OgamesApp
+from ogames.ui.widgets.panel import PanelView
+from tests.uihelp import (
+    SIZE,
+    click_cell,
+    need,
+    pick_click,
+    pick_key,
+    play_clicks,
+    play_keys,
+    position,
+    screen,
+    status,
+    ui_test,
+)
+
+TWO_CARDS = "bbBbb/5/5/5/rrRrr b Elephant,Horse Boar,Ox Crab"
+STREAM = "B4/5/2R2/5/5 r Tiger,Ox Cobra,Rabbit Frog"
+
+
+@ui_test
+async def test_short_game_by_keys():
+    need("onitama")
+    app = OgamesApp("onitama", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        assert position(app) == "bbBbb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster"
+        await play_keys(pilot, "Frog b1-a2")
+        assert position(app) == "bbBbb/5/5/r4/r1Rrr b Ox,Rooster Goose,Horse Frog"
+        await play_keys(pilot, "Horse d5-d4")
+        assert position(app) == "bbB1b/3b1/5/r4/r1Rrr r Ox,Rooster Frog,Goose Horse"
+        await play_keys(pilot, "Ox c1-c2")
+        assert position(app) == "bbB1b/3b1/5/r1R2/r2rr b Horse,Rooster Frog,Goose Ox"
+
+
+@ui_test
+async def test_game_to_the_end_by_clicks():
+    need("onitama")
+    app = OgamesApp("onitama", position=STREAM)
+    async with app.run_test(size=SIZE) as pilot:
+        await click_cell(pilot, "a5")
+        assert status(app) == screen(app).rules.explain(screen(app).game.position, (),
+                                                         cell("a5"))
+        await play_clicks(pilot, "Tiger c3-c5")
+        s = screen(app)
+        assert s.game.outcome() is not None
+        assert "Red wins" in str(s.query_one("#banner").render())
+
+
+@ui_test
+async def test_card_choice_by_digit_and_by_click():
+    need("onitama")
+    app = OgamesApp("onitama", position=TWO_CARDS)
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await pick_key(pilot, cell("a5"))
+        await pick_key(pilot, cell("a4"))
+        assert s.game.plies == []
+        assert "card" in status(app)
+        order = s.query_one(PanelView).order
+        assert sorted(order) == ["card:Boar", "card:Ox"]
+        await pilot.press(str(order.index("card:Ox") + 1))
+        await pilot.pause()
+        assert s.game.plies[-1].text == "Ox a5-a4"
+        await pilot.press("u")
+        await pick_click(pilot, cell("b5"))
+        await pick_click(pilot, cell("b4"))
+        await pick_click(pilot, item("card:Boar"))
+        assert s.game.plies[-1].text == "Boar b5-b4"
+
+
+@ui_test
+async def test_card_first_then_piece():
+    need("onitama")
+    app = OgamesApp("onitama", position=TWO_CARDS)
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await pick_click(pilot, item("card:Ox"))
+        assert s.picks == (item("card:Ox"),)
+        await pick_click(pilot, cell("e5"))
+        await pick_click(pilot, cell("e4"))
+        assert s.game.plies[-1].text == "Ox e5-e4"
+        # a card of the other side is refused with the engine's reason
+        await pick_click(pilot, item("card:Boar"))
+        assert status(app)
+        assert s.picks == ()

@@ -1,0 +1,130 @@
+"""Ordo in the app: games by keys and by clicks, refusals, ordo moves, undo/redo edges."""
+
+from __future__ import annotations
+
+from ogames.core.board import cell
+from ogames.ui.app import OgamesApp
+from tests.uihelp import (
+    SIZE,
+    click_cell,
+    need,
+    pick_click,
+    pick_key,
+    play_clicks,
+    play_keys,
+    position,
+    screen,
+    status,
+    ui_test,
+)
+
+START = "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WW2WW2WW/WWWWWWWWWW/2WW2WW2 w"
+GOAL = "10/4W5/3W6/10/B9/10/10/10 w"
+
+
+@ui_test
+async def test_short_game_by_keys():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        assert position(app) == START
+        await play_keys(pilot, "c2:d2-c3")
+        assert position(app) == (
+            "2BB2BB2/BBBBBBBBBB/BB2BB2BB/10/10/WWWWWW2WW/WW2WWWWWW/2WW2WW2 b")
+        await play_keys(pilot, "c7:d7-c6")
+        assert position(app) == (
+            "2BB2BB2/BB2BBBBBB/BBBBBB2BB/10/10/WWWWWW2WW/WW2WWWWWW/2WW2WW2 w")
+        await play_keys(pilot, "e3-e4")
+        assert position(app) == (
+            "2BB2BB2/BB2BBBBBB/BBBBBB2BB/10/4W5/WWWW1W2WW/WW2WWWWWW/2WW2WW2 b")
+        assert [p.text for p in screen(app).game.plies] == ["c2:d2-c3", "c7:d7-c6", "e3-e4"]
+
+
+@ui_test
+async def test_game_to_the_end_by_clicks():
+    need("ordo")
+    app = OgamesApp("ordo", position=GOAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await click_cell(pilot, "e7")
+        await click_cell(pilot, "e8")
+        await pilot.pause()
+        assert "split" in status(app)  # refused, with the reason
+        assert screen(app).picks == (cell("e7"),)
+        await play_clicks(pilot, "d6-d8")
+        assert position(app) == "3W6/4W5/10/10/B9/10/10/10 b"
+        s = screen(app)
+        assert s.game.outcome() is not None
+        assert s.has_class("over")
+        banner = str(s.query_one("#banner").render())
+        assert "White wins" in banner and "goal" in banner
+        # the game is over: further picks are refused
+        await click_cell(pilot, "a4")
+        assert "over" in status(app)
+
+
+@ui_test
+async def test_ordo_move_by_ends_in_either_order():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        for pick in (cell("d2"), cell("c2"), cell("d4")):
+            await pick_click(pilot, pick)
+        assert screen(app).game.plies[-1].text == "c2:d2-c4"
+
+
+@ui_test
+async def test_refusals_and_reselection():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await click_cell(pilot, "c5")
+        assert status(app) == "there is no piece there: select one of your pieces"
+        await click_cell(pilot, "a7")
+        assert status(app) == "that is not your piece"
+        await pick_click(pilot, cell("a3"))
+        await click_cell(pilot, "a1")
+        assert "forward or sideways" in status(app)
+        assert s.picks == (cell("a3"),)
+        await click_cell(pilot, "j3")  # another movable piece: start over from it
+        assert s.picks == (cell("j3"),)
+        await click_cell(pilot, "j3")  # the same piece again: deselect
+        assert s.picks == ()
+        await pick_key(pilot, cell("e3"))
+        await pilot.press("escape")
+        assert s.picks == ()
+        await pick_key(pilot, cell("c2"))
+        await pick_key(pilot, cell("d2"))
+        await pilot.press("backspace")
+        assert s.picks == (cell("c2"),)
+        assert s.game.plies == []
+
+
+@ui_test
+async def test_undo_redo_edges():
+    need("ordo")
+    app = OgamesApp("ordo", position=GOAL)
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await pilot.press("u")
+        assert status(app) == "nothing to undo"
+        await pilot.press("U")
+        assert status(app) == "nothing to redo"
+        await play_keys(pilot, "d6-d7")
+        await play_keys(pilot, "a4-a3")
+        await play_keys(pilot, "d7-d8")
+        assert s.game.outcome() is not None
+        await pilot.press("u")  # undo after the game is over
+        assert s.game.outcome() is None and s.game.cursor == 2
+        await pilot.press("ctrl+z")
+        assert s.game.cursor == 1
+        assert "Viewing ply 1 of 3" in status(app)
+        await pilot.press("ctrl+y", "U")
+        assert s.game.outcome() is not None and s.game.cursor == 3
+        await pilot.press("U")
+        assert status(app) == "nothing to redo"
+        # playing while viewing an earlier ply discards the redo tail
+        await pilot.press("u", "u")
+        await play_clicks(pilot, "a4-b4")
+        assert [p.text for p in s.game.plies] == ["d6-d7", "a4-b4"]
+        assert s.game.cursor == 2

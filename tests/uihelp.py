@@ -1,0 +1,156 @@
+"""Helpers for the Pilot tests: enter moves by keys or by clicks, exactly as a player does."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+
+import pytest
+
+from ogames.core.registry import available_ids, get_rules
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.game import GameScreen
+from ogames.ui.widgets.board import DIRECTIONS, BoardView
+from ogames.ui.widgets.panel import ItemBox, PanelView
+
+SIZE = (120, 40)
+
+
+def ui_test(fn):
+    """Run an ``async def`` Pilot test (no asyncio plugin is installed)."""
+
+    @functools.wraps(fn)
+    def run(*args, **kwargs):
+        asyncio.run(fn(*args, **kwargs))
+
+    return run
+
+
+def need(game_id: str):
+    """Skip a test until the engine of ``game_id`` has landed."""
+    if game_id not in available_ids():
+        pytest.skip(f"the {game_id} engine is not available yet")
+    return get_rules(game_id)
+
+
+def screen(app: OgamesApp) -> GameScreen:
+    """The topmost game screen (a hand-off or a dialog may be above it)."""
+    games = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert games, f"no game screen (the screen is {app.screen})"
+    return games[-1]
+
+
+def position(app: OgamesApp) -> str:
+    s = screen(app)
+    return s.rules.format_position(s.game.position)
+
+
+def status(app: OgamesApp) -> str:
+    return str(screen(app).query_one("#status").render())
+
+
+def path_of(app: OgamesApp, text: str):
+    """The canonical pick path of the move ``text`` in the current position."""
+    s = screen(app)
+    pos = s.game.position
+    move = s.rules.parse_move(pos, text)
+    return s.rules.pick_paths(pos, move)[0]
+
+
+def key_route(board, start: str | None, goal: str, among) -> list[str] | None:
+    """The shortest sequence of arrow keys taking the cursor from ``start`` to ``goal``
+    (breadth-first over the board's own cursor moves), or None if it cannot get there."""
+    routes: dict[str | None, list[str]] = {start: []}
+    queue = [start]
+    while queue:
+        here = queue.pop(0)
+        if here == goal:
+            return routes[here]
+        for key, d in DIRECTIONS.items():
+            there = board.nearest(here, d, among)
+            if there is not None and there not in routes:
+                routes[there] = [*routes[here], key]
+                queue.append(there)
+    return None
+
+
+async def cursor_to(pilot, name: str) -> None:
+    """Move the keyboard cursor to cell ``name`` with arrow keys only."""
+    s = screen(pilot.app)
+    route = key_route(s.board, s.cursor, name, s.cursor_cells())
+    assert route is not None, f"the cursor cannot reach {name} from {s.cursor}"
+    for key in route:
+        await pilot.press(key)
+    assert s.cursor == name
+
+
+async def pick_key(pilot, pick) -> None:
+    """Enter one pick with the keyboard: the cursor and Enter, or a digit for an item."""
+    s = screen(pilot.app)
+    if pick.kind == "cell":
+        await cursor_to(pilot, pick.key)
+        await pilot.press("enter")
+    else:
+        order = s.query_one(PanelView).order
+        assert pick.key in order, f"{pick.key} is not a selectable item ({order})"
+        await pilot.press(str(order.index(pick.key) + 1))
+    await pilot.pause()
+
+
+async def click_cell(pilot, name: str) -> None:
+    board = screen(pilot.app).query_one(BoardView)
+    region = board.cell_region(name)
+    off = board.content_offset
+    await pilot.click(board, offset=(off.x + region.x + region.width // 2,
+                                     off.y + region.y + region.height // 2))
+
+
+async def pick_click(pilot, pick) -> None:
+    """Enter one pick with the mouse."""
+    s = screen(pilot.app)
+    if pick.kind == "cell":
+        await click_cell(pilot, pick.key)
+    else:
+        boxes = [b for b in s.query(ItemBox) if b.key == pick.key]
+        assert boxes, f"no panel item {pick.key}"
+        await pilot.click(boxes[0])
+    await pilot.pause()
+
+
+async def play_keys(pilot, text: str) -> None:
+    """Play the move ``text`` by keyboard, along its canonical pick path."""
+    before = len(screen(pilot.app).game.plies)
+    for pick in path_of(pilot.app, text):
+        if len(screen(pilot.app).game.plies) != before:
+            break  # played: the rest of the path was only forced item picks
+        await pick_key(pilot, pick)
+    await finish(pilot, text, before, pick_key)
+
+
+async def play_clicks(pilot, text: str) -> None:
+    """Play the move ``text`` by mouse, along its canonical pick path."""
+    before = len(screen(pilot.app).game.plies)
+    for pick in path_of(pilot.app, text):
+        if len(screen(pilot.app).game.plies) != before:
+            break  # played: the rest of the path was only forced item picks
+        await pick_click(pilot, pick)
+    await finish(pilot, text, before, pick_click)
+
+
+async def finish(pilot, text: str, before: int, enter) -> None:
+    """A complete path that could go on is played by selecting its last cell again."""
+    s = screen(pilot.app)
+    if len(s.game.plies) == before and s.picks:
+        await enter(pilot, s.picks[-1])
+    s = screen(pilot.app)
+    assert s.game.plies and s.game.plies[-1].text == text, (
+        f"{text} was not played; status: {status(pilot.app)}")
+
+
+async def hand_over(pilot) -> None:
+    """Press Enter on the hand-off screen (hidden-information games)."""
+    from ogames.ui.screens.handoff import HandoffScreen
+
+    if isinstance(pilot.app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()

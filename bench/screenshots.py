@@ -1,0 +1,125 @@
+"""``make screenshots``: regenerate ``screenshots/`` (SVG from Textual, PNG via CairoSVG).
+
+Every picture is taken from the real app, headless, at 120×40 (the tiny-terminal one
+smaller), in states reached the way a player reaches them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import cairosvg
+
+from ogames.core.board import Pick
+from ogames.core.registry import available_ids
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.game import GameScreen
+
+OUT = Path(__file__).resolve().parent.parent / "screenshots"
+SIZE = (120, 40)
+#: Rich's SVG names Fira Code; CairoSVG needs a monospace font that is installed
+FONT = re.compile(r"font-family: Fira Code, monospace;")
+
+Step = Callable[[OgamesApp, object], Awaitable[None]]
+
+
+def game_screen(app: OgamesApp) -> GameScreen:
+    return [s for s in app.screen_stack if isinstance(s, GameScreen)][-1]
+
+
+async def shoot(name: str, app: OgamesApp, steps: Step | None = None,
+                size: tuple[int, int] = SIZE) -> None:
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        if steps is not None:
+            await steps(app, pilot)
+        await pilot.pause(0.2)
+        svg = app.export_screenshot(title=f"ogames · {name}")
+    (OUT / f"{name}.svg").write_text(svg, encoding="utf-8")
+    fixed = FONT.sub("font-family: DejaVu Sans Mono, monospace;", svg)
+    cairosvg.svg2png(bytestring=fixed.encode("utf-8"), write_to=str(OUT / f"{name}.png"))
+    print(f"screenshots/{name}.png")
+
+
+async def hand_over(app: OgamesApp, pilot) -> None:
+    """Press Enter on a hand-off screen if one is showing."""
+    from ogames.ui.screens.handoff import HandoffScreen
+
+    if isinstance(app.screen, HandoffScreen):
+        await pilot.press("enter")
+        await pilot.pause()
+
+
+def random_moves(plies: int, seed: int = 4) -> Step:
+    """Play ``plies`` seeded random moves, then select the first pick of a legal move so
+    its targets are highlighted."""
+
+    async def steps(app: OgamesApp, pilot) -> None:
+        rng = random.Random(seed)
+        for _ in range(plies):
+            await hand_over(app, pilot)
+            screen = game_screen(app)
+            legal = screen.game.legal_moves()
+            if not legal or screen.game.outcome() is not None:
+                break
+            screen.play(legal[rng.randrange(len(legal))])
+            await pilot.pause()
+        await hand_over(app, pilot)
+        screen = game_screen(app)
+        legal = screen.game.legal_moves()
+        if legal:
+            first: Pick = screen.rules.pick_paths(screen.game.position, legal[-1])[0][0]
+            screen.select(first)
+        await pilot.pause()
+
+    return steps
+
+
+def keys(*names: str) -> Step:
+    async def steps(app: OgamesApp, pilot) -> None:
+        await hand_over(app, pilot)
+        await pilot.press(*names)
+        await pilot.pause(0.3)
+
+    return steps
+
+
+async def main() -> None:
+    OUT.mkdir(exist_ok=True)
+    await shoot("picker", OgamesApp())
+    for game_id in available_ids():
+        await shoot(f"{game_id}-start", OgamesApp(game_id, seed=1), hand_over_step)
+        await shoot(f"{game_id}-midgame", OgamesApp(game_id, seed=1), random_moves(12))
+        await shoot(f"{game_id}-rules", OgamesApp(game_id, seed=1), keys("question_mark"))
+    await shoot("ochmir-3-players", OgamesApp("ochmir", seed=2, variant="3"), random_moves(9))
+    await shoot("ochmir-handoff", OgamesApp("ochmir", seed=1), handoff_step)
+    await shoot("ordo-finished", OgamesApp("ordo", position="10/4W5/3W6/10/B9/10/10/10 w"),
+                finish_ordo)
+    await shoot("opprimo-ascii", OgamesApp("opprimo", ascii=True), random_moves(6))
+    await shoot("tiny-terminal", OgamesApp("ochmir", seed=1), None, size=(60, 20))
+
+
+async def hand_over_step(app: OgamesApp, pilot) -> None:
+    await hand_over(app, pilot)
+
+
+async def handoff_step(app: OgamesApp, pilot) -> None:
+    """One Ochmir move, which brings up the hand-off screen for the next player."""
+    await hand_over(app, pilot)
+    screen = game_screen(app)
+    screen.play(screen.game.legal_moves()[0])
+    await pilot.pause()
+
+
+async def finish_ordo(app: OgamesApp, pilot) -> None:
+    screen = game_screen(app)
+    screen.play(screen.rules.parse_move(screen.game.position, "d6-d8"))
+    await pilot.pause()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,97 @@
+"""A UI that survives anything: a seeded monkey drives the app with random keys, clicks
+and resizes through every screen and checks, after every event, that nothing was lost
+and that the board drawn is the engine's position."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from textual.pilot import OutOfBounds
+
+from ogames.core.registry import available_ids
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.game import GameScreen
+
+KEYS = ["left", "right", "up", "down", "h", "j", "k", "l", "enter", "space", "enter",
+        "escape", "backspace", "u", "U", "ctrl+z", "ctrl+y", "1", "2", "3", "4", "f",
+        "question_mark", "escape", "tab", "y", "enter"]
+#: rarely: leave the game (the picker then gets keys too, and Enter starts a game again)
+RARE_KEYS = ["q", "n", "f1", "escape"]
+SIZES = [(120, 40), (100, 34), (60, 20), (140, 45), (120, 40)]
+EVENTS = 220
+
+
+def game_screens(app: OgamesApp) -> list[GameScreen]:
+    return [s for s in app.screen_stack if isinstance(s, GameScreen)]
+
+
+def check(screen: GameScreen) -> None:
+    """The board shows the engine's position (from the viewer's side); the move list
+    holds the whole history."""
+    rules, game = screen.rules, screen.game
+    if rules.hidden_information and screen.viewer is None:
+        assert screen.board.views == {}, "a hidden game drew a board before the hand-off"
+    else:
+        assert dict(screen.board.views) == dict(rules.cell_views(game.position,
+                                                                 screen.viewer))
+    assert 0 <= game.cursor <= len(game.plies)
+
+
+async def click_a_cell(pilot, screen: GameScreen, rng: random.Random) -> None:
+    """A click on a board cell: mostly one the game highlights, sometimes any."""
+    board = screen.board
+    cells = sorted(board.cells)
+    if not cells:
+        return
+    wanted = sorted(screen.cursor_cells()) if rng.random() < 0.8 else cells
+    name = rng.choice(wanted or cells)
+    region = board.cell_region(name)
+    off = board.content_offset
+    try:
+        await pilot.click(board, offset=(off.x + region.x + region.width // 2,
+                                         off.y + region.y + region.height // 2))
+    except OutOfBounds:  # the cell is scrolled or cut off at this window size
+        pass
+
+
+async def monkey(game_id: str, seed: int) -> None:
+    rng = random.Random(seed)
+    app = OgamesApp(game_id, seed=seed)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        first = game_screens(app)[0]
+        most = 0
+        for _ in range(EVENTS):
+            roll = rng.random()
+            screens = game_screens(app)
+            if roll < 0.45 and screens and app.screen is screens[-1]:
+                await click_a_cell(pilot, screens[-1], rng)
+            elif roll < 0.85:
+                await pilot.press(rng.choice(KEYS))
+            elif roll < 0.95:
+                width, height = app.size
+                await pilot.click(offset=(rng.randrange(width), rng.randrange(height)))
+            elif roll < 0.98:
+                await pilot.resize_terminal(*rng.choice(SIZES))
+            else:
+                await pilot.press(rng.choice(RARE_KEYS))
+            await pilot.pause()
+            for screen in game_screens(app):
+                check(screen)
+            most = max(most, len(first.game.plies))
+        assert most >= 3, "the monkey should have played some moves"
+        # nothing lost: every move still in the history can be undone back to the start
+        game = first.game
+        played = game.cursor
+        undone = 0
+        while game.undo():
+            undone += 1
+        assert undone >= played
+        assert game.position == game.start
+
+
+@pytest.mark.parametrize("game_id", available_ids())
+def test_monkey_cannot_break_the_app(game_id: str) -> None:
+    asyncio.run(monkey(game_id, seed=7))

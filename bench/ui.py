@@ -14,6 +14,7 @@ import sys
 import time
 
 from rich.console import Console
+from rich.table import Table
 
 FIRST_FRAME = """
 import sys, time
@@ -41,16 +42,26 @@ def first_frame(game_id: str | None = None, runs: int = 5) -> float:
     return statistics.median(times)
 
 
-def long_game(plies: int = 150):
-    """An Ochmir game with ``plies`` random moves played (the history the UI carries)."""
+def long_game(game_id: str = "ochmir", plies: int = 100):
+    """A game with up to ``plies`` seeded random moves played (the history the UI
+    carries); a random game that ends sooner is replaced by the next seed's."""
     from ogames.core.game import Game
     from ogames.core.registry import get_rules
 
-    game = Game.new(get_rules("ochmir"), "2", 1)
-    rng = random.Random(1)
-    while game.cursor < plies and game.outcome() is None:
-        game.play(rng.choice(game.legal_moves()))
-    return game
+    rules = get_rules(game_id)
+    best = None
+    for seed in range(1, 20):
+        game = Game.new(rules, rules.variants[0], seed)
+        rng = random.Random(seed)
+        while game.cursor < plies and game.outcome() is None:
+            game.play(rng.choice(game.legal_moves()))
+        if best is None or game.cursor > best.cursor:
+            best = game
+        if game.cursor >= plies:
+            break
+    if best.outcome() is not None:
+        best.undo()  # a live position, so selections can be made
+    return best
 
 
 async def _latencies(game, keys: list[str]) -> list[float]:
@@ -73,8 +84,9 @@ async def _latencies(game, keys: list[str]) -> list[float]:
     async with app.run_test(size=(120, 40)) as pilot:
         app.start_game(game)
         await pilot.pause()
-        await pilot.press("enter")  # the hand-off screen
-        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")  # the hand-off screen
+            await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         for key in keys:
             await asyncio.sleep(0.03)
@@ -88,11 +100,11 @@ async def _latencies(game, keys: list[str]) -> list[float]:
     return out
 
 
-def keypress(game=None) -> dict:
+def keypress(game_id: str = "ochmir") -> dict:
     """p50/p95 milliseconds from a key event to the repaint it causes."""
-    game = game or long_game()
+    game = long_game(game_id)
     moves = ["left", "right", "up", "down", "h", "l", "k", "j"] * 8
-    select = ["1", "escape"] * 10
+    select = ["enter", "escape"] * 10
     cursor = asyncio.run(_latencies(game, moves))
     picks = asyncio.run(_latencies(game, select))
 
@@ -105,13 +117,59 @@ def keypress(game=None) -> dict:
             "select_p95_ms": q(picks, 0.95)}
 
 
+async def _all_games_open() -> int:
+    """Peak bytes allocated (tracemalloc) with a game screen of every game open."""
+    import tracemalloc
+
+    from ogames.core.registry import available_ids
+    from ogames.ui.app import OgamesApp
+
+    tracemalloc.start()
+    app = OgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        for game_id in available_ids():
+            app.start_game(long_game(game_id, 30))
+            await pilot.pause()
+            await pilot.press("enter")  # a hand-off screen, where there is one
+            await pilot.pause()
+        peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return peak
+
+
+def peak_memory() -> dict:
+    import resource
+
+    traced = asyncio.run(_all_games_open())
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return {"tracemalloc_peak_mb": round(traced / 2**20, 1),
+            "max_rss_mb": round(rss_kb / 1024, 1)}
+
+
 def bench_ui(console: Console | None = None) -> dict:
+    from ogames.core.registry import available_ids
+
     console = console or Console()
     console.print("measuring the UI …", style="dim")
-    result = {"first_frame_picker_s": round(first_frame(), 3),
-              "first_frame_ochmir_s": round(first_frame("ochmir"), 3),
-              "keypress_ochmir": keypress()}
-    console.print(result)
+    result = {"first_frame_picker_s": round(first_frame(), 3)}
+    for game_id in available_ids():
+        result[f"first_frame_{game_id}_s"] = round(first_frame(game_id), 3)
+        result[f"keypress_{game_id}"] = keypress(game_id)
+    result["all_games_open"] = peak_memory()
+    table = Table(title="UI (median of runs; keypress → repaint with a 100-ply history)")
+    for col in ("game", "first frame", "cursor p50/p95 ms", "select p50/p95 ms"):
+        table.add_column(col)
+    table.add_row("picker", f"{result['first_frame_picker_s']} s", "", "")
+    for game_id in available_ids():
+        k = result[f"keypress_{game_id}"]
+        table.add_row(f"{game_id} ({k['plies']} plies)",
+                      f"{result[f'first_frame_{game_id}_s']} s",
+                      f"{k['cursor_p50_ms']} / {k['cursor_p95_ms']}",
+                      f"{k['select_p50_ms']} / {k['select_p95_ms']}")
+    console.print(table)
+    mem = result["all_games_open"]
+    console.print(f"all five games open: peak traced {mem['tracemalloc_peak_mb']} MB, "
+                  f"max RSS {mem['max_rss_mb']} MB")
     return result
 
 

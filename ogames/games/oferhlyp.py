@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 
 from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
 from ogames.core.rules import Rules
 
@@ -227,24 +228,6 @@ def _count(board: str, side: int) -> int:
 # ----- position text ----------------------------------------------------------------------
 
 
-def _fields(text: str) -> list[tuple[int, str]]:
-    """Split on runs of spaces/tabs; each field with its 0-based start in ``text``."""
-    lo = len(text) - len(text.lstrip())
-    hi = len(text.rstrip())
-    out: list[tuple[int, str]] = []
-    i = lo
-    while i < hi:
-        if text[i] in " \t":
-            i += 1
-            continue
-        j = i
-        while j < hi and text[j] not in " \t":
-            j += 1
-        out.append((i, text[i:j]))
-        i = j
-    return out
-
-
 _DIGITS = "0123456789"
 
 
@@ -375,7 +358,7 @@ class OferhlypRules(Rules):
     def parse_position(self, text: str, variant: str | None = None) -> Position:
         if variant is not None:
             self.parse_variant(variant)
-        fields = _fields(text)
+        fields = [(f.column - 1, f.text) for f in split_fields(text)]
         if len(fields) < 2:
             raise NotationError(
                 "a position is '<files a–g separated by /> <side d or l> [<move number>]', "

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from ..core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection, Pick, cell, item
 from ..core.errors import IllegalMoveError, NotationError
+from ..core.notation import split_fields
 from ..core.outcome import Outcome
 from ..core.rng import check_seed, shuffled
 from ..core.rules import Rules
@@ -262,14 +263,6 @@ _STEP_RE = re.compile(r"([a-e][1-5])-([a-e][1-5])")
 _CARD_LIST = ", ".join(c.name for c in CARDS)
 
 
-def _fields(text: str) -> list[tuple[int, str]]:
-    """Whitespace-separated fields with their 1-based columns in the whole text. Leading and
-    trailing whitespace is ignored; inside, fields are separated by runs of spaces/tabs."""
-    lead = len(text) - len(text.lstrip())
-    body = text.strip()
-    return [(lead + m.start() + 1, m.group()) for m in re.finditer(r"[^ \t]+", body)]
-
-
 def _parse_placement(field: str, column: int) -> str:
     """The board string of a placement field (ranks 5 down to 1), with lexical checks."""
     ranks = field.split("/")
@@ -397,7 +390,7 @@ class OnitamaRules(Rules):
     def parse_position(self, text: str, variant: str | None = None) -> OnitamaPosition:
         if variant is not None:
             self.parse_variant(variant)
-        fields = _fields(text)
+        fields = [(f.column, f.text) for f in split_fields(text)]
         names = ("placement", "side to move", "Red's hand", "Blue's hand", "side card")
         if len(fields) != len(names):
             column = fields[len(names)][0] if len(fields) > len(names) else len(text) + 1

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
 from ogames.core.rules import Rules
 
@@ -420,7 +421,7 @@ class OpprimoRules(Rules):
     def parse_position(self, text: str, variant: str | None = None) -> Position:
         if variant is not None:
             self.parse_variant(variant)
-        tokens = _tokens(text)
+        tokens = [(f.column - 1, f.text) for f in split_fields(text)]
         names = ("points", "side", "Yellow king", "Red king", "move number")
         if len(tokens) < 4:
             missing = names[len(tokens)]
@@ -822,27 +823,6 @@ class OpprimoRules(Rules):
 # ======================================================================================
 # Position text reader
 # ======================================================================================
-
-
-def _tokens(text: str) -> list[tuple[int, str]]:
-    """The fields of a position, each with its 0-based column in the whole text. Fields are
-    separated by runs of spaces/tabs; leading and trailing whitespace is ignored."""
-    if not isinstance(text, str):
-        raise NotationError("a position is text")
-    start = len(text) - len(text.lstrip())
-    end = len(text.rstrip())
-    out: list[tuple[int, str]] = []
-    i = start
-    while i < end:
-        if text[i] in " \t":
-            i += 1
-            continue
-        j = i
-        while j < end and text[j] not in " \t":
-            j += 1
-        out.append((i, text[i:j]))
-        i = j
-    return out
 
 
 def _read_points(col0: int, field_text: str) -> tuple[int, int, int]:

@@ -31,6 +31,7 @@ from functools import cache
 
 from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
 from ogames.core.rules import Rules
 
@@ -468,14 +469,6 @@ def _parse_square(width: int, letter: str, digits: str, text: str) -> int:
     return square(file, int(digits) - 1)
 
 
-def _fields(text: str) -> list[tuple[str, int]]:
-    """Split at runs of spaces/tabs: (field, 1-based column of its first character)."""
-    out = []
-    for m in re.finditer(r"[^ \t]+", text):
-        out.append((m.group(), m.start() + 1))
-    return out
-
-
 # ----- the engine ----------------------------------------------------------------------------
 
 
@@ -536,7 +529,7 @@ class OrdoRules(Rules):
 
     def parse_position(self, text: str, variant: str | None = None) -> Position:
         wanted = VARIANT_WIDTHS[self.parse_variant(variant)] if variant else None
-        fields = _fields(text)
+        fields = split_fields(text)
         if not fields:
             raise NotationError("the position is empty; expected the board and the side to move",
                                 field="board", column=1)

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ogames.core.errors import NotationError
+from ogames.core.notation import split_fields
 from ogames.core.rng import SEED_LIMIT
 
 from .geometry import CELLS, COORDS, INDEX, NAMES, ROW_LETTERS, ROWS, half_width
@@ -254,15 +255,9 @@ def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[
     return tuple(tiles)
 
 
-def _fields(text: str) -> list[tuple[str, int]]:
-    lead = len(text) - len(text.lstrip())
-    body = text.strip()
-    return [(m.group(), lead + m.start() + 1) for m in re.finditer(r"[^ \t]+", body)]
-
-
 def parse_position(text: str) -> OchmirPosition:
     """Read OCN (any run of spaces/tabs between fields). Raises NotationError."""
-    fields = _fields(text)
+    fields = split_fields(text)
     if len(fields) < len(FIELDS):
         missing = FIELDS[len(fields)]
         raise NotationError(f"the {missing} field is missing; a position has 7 fields: "

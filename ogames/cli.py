@@ -6,6 +6,7 @@ it lazily: every other command runs without loading Textual.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -229,6 +230,26 @@ class CheckError(click.ClickException):
 
 @cli.command()
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
+    """Watch a saved game again in the app (read-only; p plays on as a new game)."""
+    from .core.savefile import load_game
+
+    try:
+        game = load_game(file)
+    except SaveFileError as exc:
+        raise CheckError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+    except OSError as exc:
+        raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+    from .ui.app import run_app
+
+    run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
+            replay_name=file.name)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--ply", type=click.IntRange(0), help="The ply to draw (default: the last).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               required=True, help="The SVG file to write.")
@@ -252,6 +273,18 @@ def export(file: Path, ply: int | None, output: Path, flip: bool) -> None:
     except OSError as exc:
         raise CommandError(f"{output}: cannot write it ({exc.strerror or exc})") from None
     click.echo(f"wrote {output}")
+
+
+@cli.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="The port on localhost.")
+def serve(port: int) -> None:
+    """Serve the app to a web browser on this machine only (textual-serve)."""
+    from textual_serve.server import Server
+
+    command = f"{shlex.quote(sys.executable)} -m ogames"
+    click.echo(f"ogames in the browser: http://localhost:{port} (Ctrl+C stops it)")
+    Server(command, host="localhost", port=port, title="ogames").serve()
 
 
 @cli.command()

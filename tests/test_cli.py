@@ -151,3 +151,18 @@ def test_ochmir_perft_two_and_three_handed() -> None:
     assert two.stdout.splitlines()[-1] == "Nodes searched: 278640"
     three = run("perft", "ochmir", "1", "--seed", "1", "--variant", "3")
     assert three.stdout.splitlines()[-1] == "Nodes searched: 1080"
+
+
+def test_serve_listens_on_localhost_only(monkeypatch) -> None:
+    import textual_serve.server as server
+
+    seen = {}
+
+    def fake_serve(self, *args, **kwargs):
+        seen.update(host=self.host, port=self.port, command=self.command)
+
+    monkeypatch.setattr(server.Server, "serve", fake_serve)
+    result = run("serve", "--port", "8123")
+    assert result.exit_code == 0
+    assert seen["host"] == "localhost" and seen["port"] == 8123
+    assert seen["command"].endswith("-m ogames")

@@ -454,18 +454,20 @@ def test_side_summary() -> None:
 
 def test_layout_and_cells() -> None:
     layout = RULES.layout("10x8")
-    assert (layout.width, layout.height) == (56, 18)
+    # squares 6 columns × 3 lines, a 3-column margin for the rank numbers, one line for
+    # the file letters above and below
+    assert (layout.width, layout.height) == (66, 26)
     a8, a1, j1 = layout.cell("a8"), layout.cell("a1"), layout.cell("j1")
-    assert (a8.row, a8.col, a8.width, a8.height) == (1, 3, 5, 2)
-    assert (a1.row, a1.col) == (15, 3) and (j1.row, j1.col) == (15, 48)
+    assert (a8.row, a8.col, a8.width, a8.height) == (1, 3, 6, 3)
+    assert (a1.row, a1.col) == (22, 3) and (j1.row, j1.col) == (22, 57)
     assert a1.shade == "dark" and layout.cell("b1").shade == "light"
     assert layout.background[0].split() == list("abcdefghij")
-    assert layout.background[1].split() == ["8", "8"]
+    assert layout.background[2].split() == ["8", "8"]
     flipped = RULES.layout("10x8", flipped=True)
     assert (flipped.cell("j1").row, flipped.cell("j1").col) == (1, 3)
     assert flipped.background[0].split() == list("jihgfedcba")
     small = RULES.layout("8x8")
-    assert small.width == 46 and len(small.cells) == 64
+    assert small.width == 54 and len(small.cells) == 64
     views = RULES.cell_views(RULES.start("10x8"))
     assert len(views) == 80
     assert (views["c1"].glyph, views["c1"].ascii, views["c1"].owner) == ("○", "W", 0)

@@ -342,7 +342,7 @@ GLYPHS = {
     "B": ("◇", "B"),
     "b": ("○", "b"),
 }
-SQ_W, SQ_H = 5, 3  # a square on the canvas: 5 columns × 3 lines
+SQ_W, SQ_H = 9, 4  # a square on the canvas: 9 columns × 4 lines (about square)
 BOARD_LEFT, BOARD_TOP = 4, 2  # where square a5 (unflipped) starts
 
 
@@ -605,7 +605,7 @@ class OnitamaRules(Rules):
                 centre = col + SQ_W // 2
                 grid[0][centre] = grid[height - 1][centre] = FILES[file]
             if file == 0:  # rank numbers left and right
-                middle = row + SQ_H // 2
+                middle = row + (SQ_H - 1) // 2  # the line the pieces stand on
                 grid[middle][1] = grid[middle][right + 2] = str(rank)
         return BoardLayout(width, height, tuple("".join(line) for line in grid), tuple(cells))
 

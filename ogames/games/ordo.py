@@ -806,8 +806,8 @@ class OrdoRules(Rules):
 
 # ----- drawing ----------------------------------------------------------------------------------
 
-CELL_WIDTH = 5
-CELL_HEIGHT = 2
+CELL_WIDTH = 6
+CELL_HEIGHT = 3
 MARGIN = 3  # columns for the rank numbers on each side
 
 _EMPTY_VIEW = CellView(" ", ".", None)
@@ -816,7 +816,8 @@ _PIECE_VIEWS = (CellView("○", "W", 0), CellView("●", "B", 1))
 
 @cache
 def _layout(width: int, flipped: bool) -> BoardLayout:
-    """Squares of 5 columns × 2 lines, files above and below, ranks left and right."""
+    """Squares of CELL_WIDTH columns × CELL_HEIGHT lines, files above and below, ranks left
+    and right on the squares' middle line (where the pieces stand)."""
     canvas_width = 2 * MARGIN + width * CELL_WIDTH
     files = [FILES[width - 1 - i] if flipped else FILES[i] for i in range(width)]
     letters = " " * MARGIN + "".join(f.center(CELL_WIDTH) for f in files) + " " * MARGIN
@@ -827,9 +828,11 @@ def _layout(width: int, flipped: bool) -> BoardLayout:
         label = str(rank + 1)
         lines_row = 1 + row * CELL_HEIGHT
         body = " " * (width * CELL_WIDTH)
-        lines.append(label.rjust(MARGIN - 1) + " " + body + " " + label.ljust(MARGIN - 1))
-        for _ in range(CELL_HEIGHT - 1):
-            lines.append(" " * canvas_width)
+        for line in range(CELL_HEIGHT):
+            if line == (CELL_HEIGHT - 1) // 2:
+                lines.append(label.rjust(MARGIN - 1) + " " + body + " " + label.ljust(MARGIN - 1))
+            else:
+                lines.append(" " * canvas_width)
         for col in range(width):
             file = width - 1 - col if flipped else col
             shade = "dark" if (file + rank) % 2 == 0 else "light"

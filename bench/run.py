@@ -1,4 +1,8 @@
-"""``make bench``: speed and memory figures, printed as one table and saved as JSON.
+"""``make bench``: speed and memory figures, printed as tables and saved as JSON.
+
+Engines (perft, random playouts, save/load), the UI (first frame, keypress → repaint,
+memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
+``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
 Figures, never assertions: nothing here fails a build. Each timing is the median of
 several runs on this machine.
@@ -7,6 +11,7 @@ several runs on this machine.
 from __future__ import annotations
 
 import json
+import os
 import random
 import statistics
 import time
@@ -114,13 +119,14 @@ def main() -> None:
             f"{entry['playout']['plies_per_second']:,}",
             f"{sl['plies']} plies: {sl['save_seconds']} s / {sl['load_seconds']} s" if sl else "",
         )
-    try:
-        from bench.ui import bench_ui
-
-        results["ui"] = bench_ui(console)
-    except ImportError:
-        pass
     console.print(table)
+    from bench.ui import bench_ui
+
+    results["ui"] = bench_ui(console)
+    if os.environ.get("OGAMES_BENCH_STRENGTH", "1") != "0":
+        from bench.strength import bench_strength
+
+        results["strength"] = bench_strength(console)
     RESULTS.write_text(json.dumps(results, indent=2) + "\n")
     console.print(f"figures written to {RESULTS}")
 

@@ -276,6 +276,30 @@ def export(file: Path, ply: int | None, output: Path, flip: bool) -> None:
 
 
 @cli.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1, 100000), default=10, show_default=True,
+              help="How many games to play.")
+@click.option("--level", type=click.Choice(["easy", "medium", "hard"]), default="easy",
+              show_default=True, help="The computer players' level.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The first seed.")
+@click.option("--variant", help="Variant, e.g. 8x8 (Ordo) or 3 (Ochmir).")
+def selfplay(game: str, games: int, level: str, seed: int, variant: str | None) -> None:
+    """Computer against computer: win rates by seat, lengths, and how the games ended."""
+    from .selfplay import format_report
+    from .selfplay import selfplay as run_selfplay
+
+    rules = _rules(game)
+    try:
+        variant = rules.parse_variant(variant)
+    except NotationError as exc:
+        raise CommandError(str(exc)) from None
+    with click.progressbar(length=games, label=f"{rules.name}, {level}", file=sys.stderr) as bar:
+        report = run_selfplay(rules.id, games, level, seed, variant=variant,
+                              progress=lambda *_: bar.update(1))
+    click.echo(format_report(report))
+
+
+@cli.command()
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
               help="The port on localhost.")
 def serve(port: int) -> None:

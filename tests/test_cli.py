@@ -166,3 +166,13 @@ def test_serve_listens_on_localhost_only(monkeypatch) -> None:
     assert result.exit_code == 0
     assert seen["host"] == "localhost" and seen["port"] == 8123
     assert seen["command"].endswith("-m ogames")
+
+
+def test_selfplay_reports_win_rates_lengths_and_ends() -> None:
+    result = run("selfplay", "ordo", "--games", "2", "--level", "easy", "--seed", "3")
+    assert result.exit_code == 0
+    assert "2 games at level easy" in result.stdout
+    assert "wins by seat: White" in result.stdout
+    assert "average length" in result.stdout
+    bad = run("selfplay", "ordo", "--level", "godlike")
+    assert bad.exit_code == 2 and "godlike" in bad.stderr

@@ -881,3 +881,17 @@ def test_random_two_handed_game_reaches_an_end() -> None:
         pos = RULES.apply(pos, rng.choice(RULES.legal_moves(pos)))
     assert RULES.outcome(pos) is not None
     assert RULES.legal_moves(pos) == []
+
+
+def test_private_note_names_the_tiles_drawn_and_only_for_the_drawer() -> None:
+    # White places its last tile, so it draws min(6, 2) = 2 tiles from the top of the bag
+    before = RULES.parse_position(
+        "2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf/WFbf WTbf,WFbt 0 0")
+    after = RULES.apply(before, RULES.parse_move(before, "WFbf@f12"))
+    assert RULES.private_note(before, after, 0) == "you drew WFbt, WTbf"
+    assert RULES.private_note(before, after, 1) == ""
+    # a movement draws nothing
+    moving = RULES.parse_position(
+        "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 0 0")
+    moved = RULES.apply(moving, RULES.parse_move(moving, "e9-e10"))
+    assert RULES.private_note(moving, moved, 0) == ""

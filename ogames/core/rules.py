@@ -119,6 +119,13 @@ class Rules(ABC):
     def move_text(self, pos: Position, move: Move) -> str:
         """Canonical text of a legal move in ``pos``."""
 
+    def public_move_text(self, pos: Position, move: Move, viewer: int | None) -> str:
+        """The text of ``move`` (legal in ``pos``) as ``viewer`` may read it in a move list:
+        what only the mover may know is masked. ``viewer`` None: everything may be shown;
+        a side index: that side's view; any other number (e.g. -1): a spectator who sees
+        nothing private. Default: the canonical text (no hidden information)."""
+        return self.move_text(pos, move)
+
     @abstractmethod
     def parse_move(self, pos: Position, text: str) -> Move:
         """Read move text (canonical or an accepted alternative) and return the legal move.
@@ -202,6 +209,11 @@ class Rules(ABC):
     def explain(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
         """Why ``pick`` cannot follow ``picks`` (status line), in the player's terms."""
         return "that is not a legal choice here"
+
+    def private_note(self, before: Position, after: Position, side: int) -> str:
+        """A line only ``side`` may read after its own move, shown before the hand-off
+        (Ochmir: the tiles it drew). Default: nothing."""
+        return ""
 
     def view(self, pos: Position, side: int) -> Position:
         """The position as ``side`` may know it (hidden parts removed or replaced by a

@@ -176,6 +176,15 @@ class OchmirRules(Rules):
     def move_text(self, pos: OchmirPosition, move: OchmirMove) -> str:
         return move.text or notation.move_text(move.tile, move.src, move.dst, move.choices)
 
+    def public_move_text(self, pos: OchmirPosition, move: OchmirMove,
+                         viewer: int | None) -> str:
+        """A placement shows the placed tile's reverse face to its mover only: others read
+        ``WT??@f12`` (the masked form of a player's view)."""
+        if viewer is None or not move.tile or viewer == pos.to_move:
+            return self.move_text(pos, move)
+        masked = MASKED + EXPOSED[move.tile] * 3 + VALUE[move.tile]
+        return notation.move_text(masked, move.src, move.dst, move.choices)
+
     def parse_move(self, pos: OchmirPosition, text: str) -> OchmirMove:
         if not isinstance(text, str):
             raise NotationError("a move is text")
@@ -384,6 +393,18 @@ class OchmirRules(Rules):
             return ((head, _CELL_PICKS[move.dst]),)
         choices = [_CHOICE_PICKS[c * 3 + col] for c, col in move.choices]
         return ((head, _CELL_PICKS[move.dst], *choices),)
+
+    def private_note(self, before: OchmirPosition, after: OchmirPosition, side: int) -> str:
+        """The tiles ``side`` drew with its move (§2.5.10: shown before the hand-off)."""
+        if before.masked or after.masked:
+            return ""
+        drawn = Counter(after.hands[side]) - Counter(before.hands[side])
+        tiles = []
+        for t in after.hands[side]:
+            if drawn[t] > 0:
+                drawn[t] -= 1
+                tiles.append(TEXT[t])
+        return f"you drew {', '.join(tiles)}" if tiles else ""
 
     def pick_options(self, pos: OchmirPosition, moves: Sequence[OchmirMove],
                      picks: tuple[Pick, ...]) -> PickOptions | None:

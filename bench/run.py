@@ -84,14 +84,33 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
             "median_length": statistics.median(lengths)}
 
 
+def long_game(game_id: str, plies: int, seed: int = 7) -> Game:
+    """A game of about ``plies`` moves: random moves that do not end the game, preferring
+    quiet ones (no Ordo capture, no Ochmir placement) so that the game lasts."""
+    rules = get_rules(game_id)
+    game = Game.new(rules, rules.variants[0], seed)
+    rng = random.Random(seed)
+    while game.cursor < plies:
+        legal = game.legal_moves()
+        if not legal:
+            break
+        pos = game.position
+        going_on = [m for m in legal if rules.outcome(rules.apply(pos, m)) is None]
+        pool = going_on or legal
+        texts = {m: rules.move_text(pos, m) for m in pool}
+        quiet = [m for m in pool if "x" not in texts[m]] or pool  # Ordo: no captures
+        movements = [m for m in quiet if "@" not in texts[m]]  # Ochmir: no placement
+        pool = movements if movements and rng.random() < 0.95 else quiet
+        game.play(rng.choice(pool))
+        if game.outcome() is not None:
+            break
+    return game
+
+
 def bench_save_load(game_id: str, plies: int = 1000) -> dict:
     from ogames.core.savefile import format_game, parse_game
 
-    rules = get_rules(game_id)
-    game = Game.new(rules, rules.variants[0], 7)
-    rng = random.Random(7)
-    while game.cursor < plies and game.outcome() is None:
-        game.play(rng.choice(game.legal_moves()))
+    game = long_game(game_id, plies)
     save_s, text = median_time(lambda: format_game(game))
     load_s, _ = median_time(lambda: parse_game(text))
     return {"plies": game.cursor, "save_seconds": round(save_s, 4),

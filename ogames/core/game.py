@@ -138,12 +138,22 @@ class Game:
         """Play a legal move at the cursor; the redo tail is discarded."""
         if self.outcome() is not None:
             raise IllegalMoveError("the game is over")
-        pos = self.position
-        if move not in self.rules.moves(pos):
+        if move not in self.rules.moves(self.position):
             raise IllegalMoveError("that move is not legal here")
+        return self._append(move)
+
+    def play_text(self, text: str) -> Ply:
+        """Parse and play move text (NotationError / IllegalMoveError on failure)."""
+        if self.outcome() is not None:
+            raise IllegalMoveError("the game is over")
+        # parse_move returns only legal moves, so no second legality check is needed
+        return self._append(self.rules.parse_move(self.position, text))
+
+    def _append(self, move: Move) -> Ply:
         refusal = self.repetition_refusal(move)
         if refusal:
             raise IllegalMoveError(refusal)
+        pos = self.position
         ply = Ply(move, self.rules.move_text(pos, move), self.rules.apply(pos, move))
         del self.plies[self.cursor:]
         self.agreed = None
@@ -151,12 +161,6 @@ class Game:
         self.plies.append(ply)
         self.cursor += 1
         return ply
-
-    def play_text(self, text: str) -> Ply:
-        """Parse and play move text (NotationError / IllegalMoveError on failure)."""
-        if self.outcome() is not None:
-            raise IllegalMoveError("the game is over")
-        return self.play(self.rules.parse_move(self.position, text))
 
     def undo(self) -> bool:
         if self.agreed is not None and self.cursor == len(self.plies):

@@ -103,7 +103,7 @@ async def _latencies(game, keys: list[str]) -> list[float]:
 def keypress(game_id: str = "ochmir") -> dict:
     """p50/p95 milliseconds from a key event to the repaint it causes."""
     game = long_game(game_id)
-    moves = ["left", "right", "up", "down", "h", "l", "k", "j"] * 8
+    moves = ["left", "right", "up", "down", "l", "k", "j", "left"] * 8  # h asks for a hint
     select = ["enter", "escape"] * 10
     cursor = asyncio.run(_latencies(game, moves))
     picks = asyncio.run(_latencies(game, select))

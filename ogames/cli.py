@@ -116,20 +116,49 @@ def cli(ctx: click.Context, ascii_mode: bool) -> None:
         run_app(ascii=ascii_mode)
 
 
+def _computer_seats(started: Game, vs: str | None, seat: int | None) -> dict[int, str]:
+    """``--vs computer[:LEVEL]`` and ``--computer-seat N`` (1-based) → {side index: level}."""
+    from .ai.mcts import LEVELS
+
+    if vs is None:
+        if seat is not None:
+            raise CommandError("--computer-seat needs --vs computer")
+        return {}
+    kind, _, level = vs.strip().partition(":")
+    levels = ", ".join(LEVELS)
+    if kind.strip().casefold() != "computer":
+        raise CommandError(f"--vs '{vs}': write computer or computer:LEVEL ({levels})")
+    level = level.strip().casefold() or "medium"
+    if level not in LEVELS:
+        raise CommandError(f"--vs '{vs}': unknown level '{level}'; choose one of {levels}")
+    n = len(started.sides)
+    seat = 2 if seat is None else seat
+    if not 1 <= seat <= n:
+        raise CommandError(f"--computer-seat {seat}: {started.rules.name} has seats 1 to {n} "
+                           f"({', '.join(started.sides)})")
+    return {seat - 1: level}
+
+
 @cli.command()
 @click.argument("game")
 @_position_options
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.option("--vs", metavar="computer[:LEVEL]",
+              help="Play against the computer; LEVEL easy, medium (default) or hard.")
+@click.option("--computer-seat", type=int, metavar="N",
+              help="The computer's seat, 1-based in side order (default: 2).")
 @click.pass_context
 def play(ctx: click.Context, game: str, position: str | None, variant: str | None,
-         seed: int | None, ascii_mode: bool) -> None:
+         seed: int | None, ascii_mode: bool, vs: str | None,
+         computer_seat: int | None) -> None:
     """Play GAME in the app, skipping the picker."""
     rules = _rules(game)
-    _start(rules, position, variant, seed)  # validate before the screen opens
+    started = _start(rules, position, variant, seed)  # validate before the screen opens
+    computer = _computer_seats(started, vs, computer_seat)
     from .ui.app import run_app
 
     run_app(rules.id, position=position, seed=seed, variant=variant,
-            ascii=ascii_mode or ctx.obj.get("ascii", False))
+            ascii=ascii_mode or ctx.obj.get("ascii", False), computer=computer)
 
 
 @cli.command(name="perft")

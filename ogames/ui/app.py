@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
+from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
+from .computer import seats_from_players
 from .screens.game import GameScreen
 from .screens.picker import PickerScreen
+from .settings import load_settings, save_settings
 
 
 def build_game(game_id: str, *, position: str | None = None, seed: int | None = None,
@@ -32,9 +36,19 @@ class OgamesApp(App[None]):
 
     def __init__(self, game_id: str | None = None, *, position: str | None = None,
                  seed: int | None = None, variant: str | None = None,
-                 ascii: bool = False) -> None:
+                 ascii: bool = False, replay: Game | None = None, replay_name: str = "",
+                 replay_error: SaveFileError | None = None,
+                 computer: Mapping[int, str] | None = None) -> None:
         super().__init__()
-        self.ascii = ascii
+        #: the computer's seats in the first game (side index → level)
+        self.computer = dict(computer or {})
+        self.settings = load_settings()
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        #: ``--ascii`` holds for this run; the ASCII setting is what the player last chose
+        self.ascii = ascii or self.settings.ascii
+        #: ``ogames replay FILE``: the game to watch first (the valid part of a bad file)
+        self.replay = (replay, replay_name, replay_error) if replay is not None else None
         self.first_game = (build_game(game_id, position=position, seed=seed, variant=variant)
                            if game_id else None)
 
@@ -43,10 +57,22 @@ class OgamesApp(App[None]):
 
     def on_mount(self) -> None:
         if self.first_game is not None:
-            self.start_game(self.first_game)
+            self.start_game(self.first_game, computer=self.computer)
+        if self.replay is not None:
+            from .screens.replay import ReplayScreen
 
-    def start_game(self, game: Game) -> None:
-        self.push_screen(GameScreen(game, ascii=self.ascii))
+            game, name, error = self.replay
+            self.push_screen(ReplayScreen(game, name=name, error=error, ascii=self.ascii))
+
+    def start_game(self, game: Game, save_path: Path | None = None,
+                   computer: Mapping[int, str] | None = None) -> None:
+        """Open a game screen; ``save_path``: the file it came from (Ctrl+S offers it);
+        ``computer``: the computer's seats (side index → level; None: the seats named so in
+        the players' names, as a resumed or replayed game has them)."""
+        seats = seats_from_players(game.players) if computer is None else computer
+        screen = GameScreen(game, ascii=self.ascii, computer=seats)
+        screen.save_path = save_path
+        self.push_screen(screen)
 
     def new_game(self, game_id: str, players: tuple[str, ...] = ()) -> None:
         """Back on the picker with ``game_id`` chosen (the game screen was dismissed)."""
@@ -57,11 +83,15 @@ class OgamesApp(App[None]):
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii
         for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
+            if hasattr(screen, "set_ascii"):
                 screen.set_ascii(self.ascii)
+        self.settings.ascii = self.ascii
+        save_settings(self.settings)
 
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
+        self.settings.theme = self.theme
+        save_settings(self.settings)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -78,12 +108,19 @@ class OgamesApp(App[None]):
             yield SystemCommand("Flip board", "Turn the board through 180°",
                                 screen.action_flip)
             yield SystemCommand("Rules", "Show this game's rules", screen.action_rules)
+            yield SystemCommand("Save game", "Save this game to a file (Ctrl+S)",
+                                screen.action_save)
             yield SystemCommand("Undo", "Take back the last move", screen.action_undo)
             yield SystemCommand("Redo", "Play the next move of the history again",
                                 screen.action_redo)
 
 
 def run_app(game_id: str | None = None, *, position: str | None = None,
-            seed: int | None = None, variant: str | None = None, ascii: bool = False) -> None:
-    """Open the picker, or the game ``game_id`` directly (``ogames play``)."""
-    OgamesApp(game_id, position=position, seed=seed, variant=variant, ascii=ascii).run()
+            seed: int | None = None, variant: str | None = None, ascii: bool = False,
+            replay: Game | None = None, replay_name: str = "",
+            computer: Mapping[int, str] | None = None) -> None:
+    """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
+    ``replay`` (``ogames replay FILE``). ``computer``: the computer's seats in the game
+    ``game_id`` (side index → level, ``ogames play --vs computer``)."""
+    OgamesApp(game_id, position=position, seed=seed, variant=variant, ascii=ascii,
+              replay=replay, replay_name=replay_name, computer=computer).run()

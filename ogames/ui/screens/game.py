@@ -5,7 +5,8 @@ line. Everything shown comes from the ``Rules`` interface; moves are entered thr
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -13,12 +14,15 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker
 
 from ...core.board import PanelSection, Pick, cell, item
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.outcome import Outcome
+from ...core.storage import autosave, clear_autosave
+from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
@@ -74,7 +78,7 @@ class GameScreen(Screen[None]):
         Binding("right", "cursor('right')", "right", show=False),
         Binding("up", "cursor('up')", "up", show=False),
         Binding("down", "cursor('down')", "down", show=False),
-        Binding("h", "cursor('left')", "left", show=False),
+        Binding("h", "hint", "hint"),
         Binding("l", "cursor('right')", "right", show=False),
         Binding("k", "cursor('up')", "up", show=False),
         Binding("j", "cursor('down')", "down", show=False),
@@ -85,6 +89,7 @@ class GameScreen(Screen[None]):
         Binding("U,shift+u,ctrl+y", "redo", "redo", key_display="U"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
         Binding("f", "flip", "flip"),
+        Binding("ctrl+s", "save", "save", key_display="^s"),
         Binding("n", "new_game", "new", show=False),
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
@@ -112,7 +117,8 @@ class GameScreen(Screen[None]):
     GameScreen.tiny #main, GameScreen.tiny #status, GameScreen.tiny #title {{ display: none; }}
     """
 
-    def __init__(self, game: Game, *, ascii: bool = False) -> None:
+    def __init__(self, game: Game, *, ascii: bool = False,
+                 computer: Mapping[int, str] | None = None) -> None:
         super().__init__()
         self.game = game
         self.rules = game.rules
@@ -133,6 +139,10 @@ class GameScreen(Screen[None]):
         self.sections: tuple[PanelSection, ...] = ()
         self.min_size = (0, 0)
         self.board_size = (0, 0)
+        #: where Ctrl+S saved this game last (or the file it was continued from)
+        self.save_path: Path | None = None
+        #: the computer's seats (side index → level) and its thinking
+        self.computer = Computer(self, computer)
 
     # ----- layout ---------------------------------------------------------------------
 
@@ -191,13 +201,18 @@ class GameScreen(Screen[None]):
     def position_changed(self) -> None:
         """After a move, undo, redo or jump: rebuild everything that depends on it."""
         game = self.game
+        self.autosave()
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
+        self.computer.position_changed()
         self.set_class(game.outcome() is not None, "over")
         if self.rules.hidden_information:
             mover = self.rules.to_move(game.position)
-            if mover != self.viewer:
+            want = self.computer.viewer_for(mover, self.viewer)
+            if want != self.viewer and want is not None and not self.computer.handoff:
+                self.viewer = want  # one person (or none): no hand-off, always that view
+            elif want != self.viewer:
                 self.viewer = None
                 self._draw_position()
                 self.app.push_screen(HandoffScreen(self.names[mover]),
@@ -232,8 +247,7 @@ class GameScreen(Screen[None]):
         self.sections = () if hidden else self._safe(
             "panel", lambda: tuple(rules.panel(pos, self.viewer)), ())
         self._draw_players()
-        self.query_one(HistoryList).show([p.text for p in game.plies], game.cursor,
-                                         len(game.sides))
+        self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides))
         outcome = game.outcome()
         if outcome is not None:
             resigned = (game.sides[game.resigned_side] if game.resigned_side is not None
@@ -244,6 +258,15 @@ class GameScreen(Screen[None]):
         if self.cursor not in self.board.cells:
             self.cursor = None
         self.picks_changed()
+
+    def _move_texts(self) -> list[str]:
+        """The move list's texts; with hidden information, as the viewer may read them."""
+        game, rules = self.game, self.rules
+        if not rules.hidden_information:
+            return [p.text for p in game.plies]
+        viewer = -1 if self.viewer is None else self.viewer  # -1: nobody's view
+        return [self._safe("move text", lambda i=i, p=p: rules.public_move_text(
+            game.position_at(i), p.move, viewer), "?") for i, p in enumerate(game.plies)]
 
     def _draw_title(self) -> None:
         game = self.game
@@ -306,7 +329,8 @@ class GameScreen(Screen[None]):
         if self.preview:
             views, last = self.preview, frozenset()
             changed = frozenset(n for n, v in views.items() if self.views.get(n) != v) - selected
-        self.board.show(views, Marks(self.cursor, selected, targets, last, changed))
+        self.board.show(views, Marks(self.cursor, selected, targets, last, changed,
+                                     self.computer.hint_cells()))
 
     def _targets(self) -> frozenset[str]:
         return frozenset(p.key for p in self.entry.next_picks(self.picks) if p.kind == "cell")
@@ -330,12 +354,13 @@ class GameScreen(Screen[None]):
             text = "The game is over — u undo, n new game, q menu."
         else:
             mover = self.rules.to_move(game.position)
-            text = f"{self.names[mover]} to move — {self.entry.hint(self.picks)}"
+            text = (self.computer.status()
+                    or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
         if self.seen > 1:
             text += f" (this position has occurred {self.seen} times)"
         if game.cursor < len(game.plies):
             text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"discards the rest). " + text)
+                    f"discards the rest). " + text + self.computer.note())
         self._status(text)
 
     def _seen(self) -> int:
@@ -448,12 +473,23 @@ class GameScreen(Screen[None]):
         self.picks_changed()
 
     def action_undo(self) -> None:
-        self.message = "" if self.game.undo() else "nothing to undo"
+        self.message = "" if self.computer.undo() else "nothing to undo"
         self.position_changed()
 
     def action_redo(self) -> None:
-        self.message = "" if self.game.redo() else "nothing to redo"
+        self.message = "" if self.computer.redo() else "nothing to redo"
         self.position_changed()
+
+    def action_hint(self) -> None:
+        """The computer's suggestion for the person to move, highlighted, not played."""
+        self.message = self.computer.ask_hint() or ""
+        self._draw_status()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        self.computer.worker_changed(event)
+
+    def on_unmount(self) -> None:
+        self.computer.cancel()  # leaving the screen or quitting: stop thinking
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped
@@ -475,11 +511,36 @@ class GameScreen(Screen[None]):
         return bool(self.game.plies) and self.game.outcome() is None
 
     def action_leave(self) -> None:
+        self.autosave()
         if not self.in_progress:
             self.dismiss(None)
             return
-        self.app.push_screen(ConfirmScreen("Leave this game? It has not been saved."),
+        self.app.push_screen(ConfirmScreen("Leave this game? The menu will offer to resume it."),
                              lambda yes: self.dismiss(None) if yes else None)
+
+    def autosave(self) -> None:
+        """Keep the autosave in step with the game: written after every change (history,
+        cursor and redo tail), removed when the game is over or has no moves yet (a new game
+        replaces the one that was there)."""
+        game = self.game
+        try:
+            if not game.plies or (game.outcome() is not None and not game.can_redo):
+                clear_autosave()
+            else:
+                autosave(game)
+        except OSError as exc:
+            log.exception("autosave failed")
+            self.message = f"autosave failed: {exc.strerror or exc}"
+
+    def action_save(self) -> None:
+        from .save import SaveScreen
+
+        def saved(path: Path | None) -> None:
+            if path is not None:
+                self.save_path = path
+                self.app.notify(f"Saved to {path}", title="Game saved")
+
+        self.app.push_screen(SaveScreen(self.game, self.save_path), saved)
 
     def action_new_game(self) -> None:
         def go(yes: bool | None) -> None:
@@ -498,7 +559,7 @@ class GameScreen(Screen[None]):
             self.message = "the game is already over"
             self._draw_status()
             return
-        side = self.rules.to_move(self.game.position)
+        side = self.computer.acting_side(self.rules.to_move(self.game.position))
 
         def done(yes: bool | None) -> None:
             if yes:
@@ -512,8 +573,12 @@ class GameScreen(Screen[None]):
             self.message = "the game is already over"
             self._draw_status()
             return
-        side = self.rules.to_move(self.game.position)
+        side = self.computer.acting_side(self.rules.to_move(self.game.position))
         others = [n for i, n in enumerate(self.names) if i != side]
+        if any(self.computer.is_computer(i) for i in range(len(self.names)) if i != side):
+            self.message = "the computer declines the draw: it plays on"
+            self._draw_status()
+            return
 
         def done(yes: bool | None) -> None:
             if yes:

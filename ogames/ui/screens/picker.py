@@ -1,5 +1,6 @@
 """The game picker: the games with a one-line description, the player count, the variant,
-the players' names and a seed where the game deals or draws at random."""
+the players' names (or the computer and its level, per seat) and a seed where the game
+deals or draws at random."""
 
 from __future__ import annotations
 
@@ -17,6 +18,15 @@ from ...core.game import Game
 from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
+from ..computer import LEVEL_NAMES, split_players
+
+#: who plays a seat, in the order a seat button cycles through: a person (None), or the
+#: computer at a level
+SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
+
+
+def seat_label(level: str | None) -> str:
+    return "Person" if level is None else f"Computer {level}"
 
 
 def player_counts(rules: Rules) -> str:
@@ -32,6 +42,8 @@ class GameForm(VerticalScroll):
         self.rules: Rules | None = None
         self.variant: str | None = None
         self.names: dict[int, str] = {}
+        #: computer seats: side index → level
+        self.seats: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         rules = self.rules
@@ -50,7 +62,10 @@ class GameForm(VerticalScroll):
             with Horizontal(classes="row"):
                 yield Label(side)
                 yield Input(self.names.get(i, ""), placeholder=f"{side}'s name",
-                            id=f"name-{i}", classes="name")
+                            id=f"name-{i}", classes="name", disabled=i in self.seats)
+                yield Button(seat_label(self.seats.get(i)), id=f"seat-{i}", classes="seat",
+                             tooltip="Who plays this seat: a person or the computer "
+                                     "(press to change)")
         if rules.uses_seed:
             with Horizontal(classes="row"):
                 yield Label("Seed")
@@ -65,6 +80,8 @@ class PickerScreen(Screen[None]):
     BINDINGS = [
         Binding("q", "app.quit", "quit"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
+        Binding("r", "resume", "resume"),
+        Binding("o", "saves", "saved games"),
     ]
 
     DEFAULT_CSS = """
@@ -76,8 +93,13 @@ class PickerScreen(Screen[None]):
     PickerScreen .row { height: auto; }
     PickerScreen .row Label { width: 14; padding: 1 1 0 0; }
     PickerScreen .row Input, PickerScreen .row Select { width: 1fr; }
+    PickerScreen .row Button.seat { width: 19; margin-left: 1; }
     PickerScreen #error { color: $text-error; height: auto; }
     PickerScreen #start { width: auto; }
+    PickerScreen #picker-bar { height: auto; padding: 0 1; }
+    PickerScreen #picker-bar Button { margin-right: 2; }
+    PickerScreen #resume { display: none; }
+    PickerScreen.can-resume #resume { display: block; }
     """
 
     def __init__(self) -> None:
@@ -86,6 +108,8 @@ class PickerScreen(Screen[None]):
         self.game_id: str | None = self.ids[0] if self.ids else None
         self.variant: str | None = None
         self.names: dict[int, str] = {}
+        #: computer seats: side index → level (kept when the game or variant changes)
+        self.seats: dict[int, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("ogames — pick a game (Enter starts it, Tab goes to the settings)",
@@ -103,6 +127,10 @@ class PickerScreen(Screen[None]):
                                           id=gid, disabled=True))
             yield OptionList(*options, id="games")
             yield GameForm(id="form")
+        with Horizontal(id="picker-bar"):
+            yield Button("Resume", id="resume", variant="success")
+            yield Button("Saved games (o)", id="saves")
+            yield Button("Rules (?)", id="rules")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -111,6 +139,43 @@ class PickerScreen(Screen[None]):
         if self.game_id is not None:
             games.highlighted = games.get_option_index(self.game_id)
         self._build_form()
+        self._offer_resume()
+
+    def on_screen_resume(self) -> None:
+        self._offer_resume()
+
+    # ----- resume, saved games, rules ------------------------------------------------
+
+    def _offer_resume(self) -> None:
+        """Show "Resume <game> (N moves)" when an unfinished game was left behind."""
+        from ...core.storage import load_autosave
+
+        game = load_autosave()
+        self.set_class(game is not None, "can-resume")
+        if game is not None:
+            n = game.cursor
+            self.query_one("#resume", Button).label = (
+                f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}) (r)")
+
+    @on(Button.Pressed, "#resume")
+    def action_resume(self) -> None:
+        from ...core.storage import load_autosave
+
+        game = load_autosave()
+        if game is None:
+            self._offer_resume()
+            return
+        self.app.start_game(game)
+
+    @on(Button.Pressed, "#saves")
+    def action_saves(self) -> None:
+        from .saves import SavesScreen
+
+        self.app.push_screen(SavesScreen())
+
+    @on(Button.Pressed, "#rules")
+    def _rules_button(self) -> None:
+        self.action_rules()
 
     # ----- the form -------------------------------------------------------------------
 
@@ -122,7 +187,8 @@ class PickerScreen(Screen[None]):
         """Preselect a game (``n`` on the game screen) and keep the players' names."""
         if game_id not in self.ids:
             return
-        self.names = {i: n for i, n in enumerate(players) if n not in ("", "?")}
+        names, self.seats = split_players(players)
+        self.names = {i: n for i, n in names.items() if n not in ("", "?")}
         self.game_id = game_id
         self.variant = None
         games = self.query_one("#games", OptionList)
@@ -134,6 +200,7 @@ class PickerScreen(Screen[None]):
         form.rules = self.rules
         form.variant = self.variant
         form.names = self.names
+        form.seats = self.seats
         form.refresh(recompose=True)
 
     @on(OptionList.OptionHighlighted, "#games")
@@ -154,6 +221,23 @@ class PickerScreen(Screen[None]):
     def _name_changed(self, event: Input.Changed) -> None:
         if event.input.id:
             self.names[int(event.input.id.split("-")[1])] = event.value
+
+    @on(Button.Pressed, ".seat")
+    def _seat_pressed(self, event: Button.Pressed) -> None:
+        """A seat goes to the next of: a person, the computer easy, medium, hard (the
+        computer's name is not asked)."""
+        if not event.button.id:
+            return
+        seat = int(event.button.id.split("-")[1])
+        now = SEAT_CHOICES.index(self.seats.get(seat))
+        level = SEAT_CHOICES[(now + 1) % len(SEAT_CHOICES)]
+        if level is None:
+            self.seats.pop(seat, None)
+        else:
+            self.seats[seat] = level
+        event.button.label = seat_label(level)
+        for name in self.query(f"#name-{seat}").results(Input):
+            name.disabled = seat in self.seats
 
     @on(OptionList.OptionSelected, "#games")
     @on(Button.Pressed, "#start")
@@ -179,7 +263,8 @@ class PickerScreen(Screen[None]):
         except (OgamesError, ValueError) as exc:
             self.query_one("#error", Static).update(str(exc))
             return
-        self.app.start_game(game)
+        sides = len(rules.sides(variant))
+        self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -1,43 +1,171 @@
-"""The current game's rules, from ``ogames/rules_text/<id>.md`` when it exists."""
+"""A game's rules (``ogames/rules_text/<id>.md``) with its diagrams drawn live by the board
+widget, and a table of contents of the sections: ↑/↓ or a click on the contents jumps to
+a section, 1–9 too, Tab moves between the contents and the text."""
 
 from __future__ import annotations
 
-from importlib import resources
+import dataclasses
+import re
+from dataclasses import dataclass, field
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, OptionList, Static
 
+from ...core.errors import OgamesError
 from ...core.rules import Rules
+from ...core.rules_text import Diagram as DiagramSpec
+from ...core.rules_text import load_rules_text, split_diagrams
+from ..widgets.diagram import Diagram, path_cells
+
+_HEADING = re.compile(r"^## +(.+?)\s*$", re.M)
+
+
+@dataclass
+class Section:
+    title: str
+    parts: list[str | DiagramSpec] = field(default_factory=list)
 
 
 def rules_markdown(rules: Rules) -> str:
-    try:
-        return (resources.files("ogames") / "rules_text" / f"{rules.id}.md").read_text("utf-8")
-    except (FileNotFoundError, OSError):
-        return f"# {rules.name}\n\n{rules.description}\n\n*The full rules are not written yet.*"
+    return load_rules_text(rules.id) or (
+        f"# {rules.name}\n\n{rules.description}\n\n*The full rules are not written yet.*")
 
 
-class RulesScreen(ModalScreen[None]):
+def sections_of(text: str) -> list[Section]:
+    """The text cut at its ``## `` headings (a first untitled part for what precedes
+    them), each cut again into Markdown and diagrams."""
+    cuts = [m.start() for m in _HEADING.finditer(text)]
+    chunks = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+    out = []
+    line = 0  # lines before the chunk: diagrams keep their line in the whole text
+    for chunk in chunks:
+        match = _HEADING.match(chunk)
+        parts = [dataclasses.replace(p, line=p.line + line) if isinstance(p, DiagramSpec)
+                 else p for p in split_diagrams(chunk)]
+        line += chunk.count("\n")
+        if chunk.strip():
+            out.append(Section(match.group(1) if match else "", parts))
+    return out
+
+
+class DiagramBox(Vertical):
+    """One diagram: the position, the move highlighted, and its caption."""
+
     DEFAULT_CSS = """
-    RulesScreen { align: center middle; }
-    RulesScreen > VerticalScroll {
-        width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 0 1;
-    }
+    DiagramBox { height: auto; width: 100%; align-horizontal: center; margin: 0 0 1 0; }
+    DiagramBox .caption { width: auto; color: $text-muted; }
+    DiagramBox .broken { color: $text-error; }
     """
 
-    BINDINGS = [Binding("escape,q,question_mark,f1", "close", "close")]
-
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, spec: DiagramSpec, ascii: bool) -> None:
         super().__init__()
-        self.rules = rules
+        self.rules, self.spec, self.ascii = rules, spec, ascii
+        self.error: str | None = None
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Markdown(rules_markdown(self.rules))
+        rules, spec = self.rules, self.spec
+        try:
+            pos = rules.parse_position(spec.position)
+            path: tuple[str, ...] = ()
+            if spec.move:
+                path = path_cells(rules, pos, rules.parse_move(pos, spec.move))
+        except OgamesError as exc:
+            self.error = str(exc)
+            yield Static(f"(diagram at line {spec.line} not shown: {exc})", classes="broken")
+            return
+        board = Diagram()
+        board.draw(rules, pos, path, ascii=self.ascii)
+        yield board
+        if spec.move:
+            yield Static(f"Move: {spec.move}", classes="caption")
+
+
+class RulesScreen(Screen[None]):
+    AUTO_FOCUS = "#rules-text"
+
+    BINDINGS = [
+        Binding("escape,q,question_mark,f1", "close", "close"),
+        Binding("tab", "switch", "contents/text", show=False),
+        Binding("n,right_square_bracket", "step(1)", "next section", key_display="n"),
+        Binding("p,left_square_bracket", "step(-1)", "previous", key_display="p"),
+        *[Binding(str(d), f"section({d - 1})", show=False) for d in range(1, 10)],
+    ]
+
+    DEFAULT_CSS = """
+    RulesScreen #rules-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    RulesScreen #toc { width: 26; height: 1fr; border: round $foreground 25%; }
+    RulesScreen #toc:focus { border: round $accent; }
+    RulesScreen #rules-text { width: 1fr; border: round $foreground 25%; padding: 0 1; }
+    RulesScreen #rules-text:focus { border: round $accent; }
+    RulesScreen .section { height: auto; }
+    RulesScreen Markdown { margin: 0; }
+    """
+
+    def __init__(self, rules: Rules, *, ascii: bool | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.ascii = ascii
+        self.sections = sections_of(rules_markdown(rules))
+        #: indices of the titled sections, in contents order
+        self.titled = [i for i, s in enumerate(self.sections) if s.title]
+        #: the section shown (index into ``titled``)
+        self.current = 0
+
+    def compose(self) -> ComposeResult:
+        ascii = self.ascii if self.ascii is not None else bool(getattr(self.app, "ascii", False))
+        yield Static(f"Rules of {self.rules.name} — Esc closes, n/p or 1–"
+                     f"{len(self.titled)} jump to a section", id="rules-title")
+        with Horizontal():
+            toc = OptionList(*[f"{k + 1}. {self.sections[i].title}"
+                               for k, i in enumerate(self.titled)], id="toc")
+            toc.border_title = "Contents"
+            yield toc
+            with VerticalScroll(id="rules-text"):
+                for i, section in enumerate(self.sections):
+                    with Vertical(classes="section", id=f"section-{i}"):
+                        for part in section.parts:
+                            if isinstance(part, DiagramSpec):
+                                yield DiagramBox(self.rules, part, ascii)
+                            elif part.strip():
+                                yield Markdown(part)
         yield Footer()
+
+    @property
+    def diagrams(self) -> list[DiagramBox]:
+        return list(self.query(DiagramBox))
+
+    def show_section(self, k: int) -> None:
+        """Scroll the text to the k-th titled section (0-based)."""
+        if not 0 <= k < len(self.titled):
+            return
+        target = self.query_one(f"#section-{self.titled[k]}")
+        self.query_one("#rules-text", VerticalScroll).scroll_to_widget(
+            target, top=True, animate=False)
+        toc = self.query_one("#toc", OptionList)
+        if toc.highlighted != k:
+            toc.highlighted = k
+        self.current = k
+
+
+    @on(OptionList.OptionHighlighted, "#toc")
+    @on(OptionList.OptionSelected, "#toc")
+    def _toc_chosen(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_index != self.current or isinstance(event, OptionList.OptionSelected):
+            self.show_section(event.option_index)
+
+    def action_section(self, k: int) -> None:
+        self.show_section(k)
+
+    def action_step(self, delta: int) -> None:
+        self.show_section(max(0, min(len(self.titled) - 1, self.current + delta)))
+
+    def action_switch(self) -> None:
+        toc = self.query_one("#toc")
+        (self.query_one("#rules-text") if toc.has_focus else toc).focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

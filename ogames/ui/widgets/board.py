@@ -26,7 +26,7 @@ from ...core.board import BoardLayout, CellSpec, CellView
 
 SHADES = ("light", "dark", "zone0", "zone1", "special")
 #: marks in priority order for the cell background (first wins)
-MARKS = ("selected", "target", "last", "changed")
+MARKS = ("selected", "hint", "target", "last", "changed")
 
 #: screen directions (dx, dy) of the cursor keys
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -42,6 +42,8 @@ class Marks:
     target: frozenset[str] = frozenset()
     last: frozenset[str] = frozenset()
     changed: frozenset[str] = frozenset()
+    #: the pick path of a move the computer suggests (``h``)
+    hint: frozenset[str] = frozenset()
 
 
 def _luminance(c: Color) -> float:
@@ -90,7 +92,7 @@ class BoardView(Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "board--lines", "board--light", "board--dark", "board--zone0", "board--zone1",
         "board--special", "board--cursor", "board--selected", "board--target",
-        "board--last", "board--changed",
+        "board--last", "board--changed", "board--hint",
     }
 
     DEFAULT_CSS = """
@@ -106,6 +108,7 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board--target { background: $success-muted; }
     BoardView > .board--last { background: $warning-muted; }
     BoardView > .board--changed { background: $error-muted; }
+    BoardView > .board--hint { background: $primary; color: $text; }
     """
 
     class CellClicked(Message):
@@ -177,7 +180,8 @@ class BoardView(Widget, can_focus=True):
         m = self.marks
         view = self.views.get(name)
         mark = next((k for k in MARKS if name in getattr(m, k)), "")
-        return (view, mark, name == m.cursor, name in m.target, name in m.selected)
+        return (view, mark, name == m.cursor, name in m.target, name in m.selected,
+                name in m.hint)
 
     # ----- geometry -------------------------------------------------------------------
 
@@ -333,6 +337,8 @@ class BoardView(Widget, can_focus=True):
             ink += Style(bold=True)
         if name in marks.target:
             ink += Style(underline=True)
+        if name in marks.hint:
+            ink += Style(bold=True, italic=True)
         if name in marks.selected:
             ink += Style(reverse=True, bold=True)
         if cursor and left >= 1 and right >= 1:

@@ -62,9 +62,15 @@ class HistoryList(OptionList):
         finally:
             self._quiet = False
 
+    def on_resize(self) -> None:
+        # the panel above may change height after a move: keep the current ply in view
+        self.scroll_to_highlight()
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if not self._quiet and event.option_index != self._current:
+        # a late event from an earlier ``show`` (moves made in quick succession) is stale
+        stale = event.option_index != self.highlighted
+        if not self._quiet and not stale and event.option_index != self._current:
             self.post_message(self.Jump(event.option_index))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

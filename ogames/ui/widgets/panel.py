@@ -45,13 +45,23 @@ class PlayersView(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Players"
+        self._players: Sequence[Player] = ()
+
+    def on_resize(self) -> None:
+        if self._players:
+            self.show(self._players)  # the names' room depends on the width
 
     def show(self, players: Sequence[Player]) -> None:
+        self._players = players
         paper = self.background_colors[1]
         text = Text()
         names = [p.name if p.name not in ("", "?") else "" for p in players]
         side_w = max(len(p.side) for p in players) if players else 0
-        name_w = min(12, max(map(len, names), default=0))
+        # names get the room the summaries leave (12 before the first layout), cut with "…"
+        summary_w = max((len(p.summary) for p in players), default=0)
+        width = self.content_region.width
+        room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
+        name_w = min(room, max(map(len, names), default=0))
         for i, p in enumerate(players):
             if i:
                 text.append("\n")
@@ -59,7 +69,8 @@ class PlayersView(Static):
             text.append(mark, style="bold")
             text.append(f"{p.side:<{side_w}}", style=f"bold {ink(p.colour, paper)}")
             if name_w:
-                text.append(f" {names[i][:name_w]:<{name_w}}")
+                name = names[i] if len(names[i]) <= name_w else names[i][:name_w - 1] + "…"
+                text.append(f" {name:<{name_w}}")
             text.append(f"  {p.summary}", style="" if p.to_move else "dim")
         self.update(text)
 

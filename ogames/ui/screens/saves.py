@@ -1,0 +1,335 @@
+"""The saved games: game, players, date, result and length, sortable, with a preview of the
+final position drawn by the board widget. Enter (or a click on the chosen row) replays,
+``c`` continues the game, ``d`` deletes it after a confirmation, ``f`` opens any file."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+from pathlib import Path
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from ...core.errors import SaveFileError
+from ...core.game import Game
+from ...core.savefile import EXTENSION, load_game
+from ...core.storage import SaveEntry, delete_save, read_entry, saves_dir
+from ..widgets.diagram import Diagram, path_cells
+from .badfile import BadFileScreen, valid_prefix
+from .confirm import ConfirmScreen
+from .game import outcome_text
+
+#: the columns in order: key, title, and whether sorting by it puts the largest first
+SORTS: dict[str, tuple[str, bool]] = {
+    "game": ("Game", False),
+    "result": ("Result", False),
+    "length": ("Moves", True),
+    "date": ("Date", True),
+    "players": ("Players", False),
+}
+ORDER_WORDS = {"date": "newest first", "game": "by game", "length": "longest first",
+               "players": "by players", "result": "by result"}
+CYCLE = ("date", "game", "length")
+
+
+def entry_key(entry: SaveEntry, sort: str) -> Any:
+    game = entry.game
+    if sort == "date":
+        return entry.modified
+    if sort == "game":
+        return (game.rules.name if game else "~", -entry.modified)
+    if sort == "length":
+        return entry.length
+    if sort == "players":
+        return (" ".join(game.players).casefold() if game else "~", -entry.modified)
+    return (entry.result, -entry.modified)
+
+
+def result_cell(entry: SaveEntry) -> str:
+    if entry.error is not None:
+        return "broken"
+    return entry.result
+
+
+def copy_game(game: Game) -> Game:
+    """A game of its own (the list keeps its copy untouched)."""
+    return dataclasses.replace(game, plies=list(game.plies))
+
+
+class SavesTable(DataTable):
+    """The list of saves: Home/End go to the first/last row (one row is one game)."""
+
+    BINDINGS = [Binding("home", "scroll_top", "first", show=False),
+                Binding("end", "scroll_bottom", "last", show=False)]
+
+
+class SavesScreen(Screen[None]):
+    AUTO_FOCUS = "#saves"
+
+    BINDINGS = [
+        Binding("enter", "replay", "replay", key_display="⏎", priority=False),
+        Binding("c", "continue", "continue"),
+        Binding("d,delete", "delete", "delete"),
+        Binding("s", "sort", "sort"),
+        Binding("f", "open_file", "open a file"),
+        Binding("escape,q", "close", "back"),
+    ]
+
+    DEFAULT_CSS = """
+    SavesScreen #saves-heading { height: 1; padding: 0 1; background: $panel; text-style: bold; }
+    SavesScreen #saves { width: 1fr; height: 1fr; border: round $foreground 25%; }
+    SavesScreen #saves:focus { border: round $accent; }
+    SavesScreen #preview-pane {
+        width: auto; min-width: 30; height: 1fr; border: round $foreground 25%; padding: 0 1;
+    }
+    SavesScreen #preview-info { width: 100%; height: auto; margin-top: 1; }
+    SavesScreen #saves-empty { display: none; padding: 1 2; }
+    SavesScreen.empty #saves-empty { display: block; }
+    SavesScreen.empty #saves-main { display: none; }
+    SavesScreen #open-path { display: none; }
+    SavesScreen.opening #open-path { display: block; }
+    SavesScreen #saves-message { height: auto; padding: 0 1; background: $boost; }
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        super().__init__()
+        self.folder = folder
+        self.sort = "date"
+        self.entries: list[SaveEntry] = []
+        self._cache: dict[Path, tuple[float, int, SaveEntry]] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="saves-heading")
+        with Horizontal(id="saves-main"):
+            yield SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="preview-pane"):
+                yield Diagram(id="preview")
+                yield Static(id="preview-info", markup=False)
+        yield Static(f"No saved games yet. Ctrl+S in a game saves it in\n{self.where}\n\n"
+                     "f opens a saved game from anywhere, Esc goes back.", id="saves-empty",
+                     markup=False)
+        yield Input(placeholder="path of a saved game (Enter opens it, Esc cancels)",
+                    id="open-path")
+        yield Static("", id="saves-message", markup=False)
+        yield Footer()
+
+    @property
+    def where(self) -> Path:
+        return self.folder or saves_dir()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        for key, (label, _) in SORTS.items():
+            table.add_column(label, key=key)
+        self.query_one("#preview-pane").border_title = "Final position"
+        self.reload()
+
+    def on_screen_resume(self) -> None:
+        self.reload()
+
+    # ----- the list -----------------------------------------------------------------
+
+    def reload(self, keep: Path | None = None) -> None:
+        table = self.query_one("#saves", DataTable)
+        if keep is None and table.row_count:
+            keep = self.selected_path
+        self.entries = list_saves_cached(self.where, self._cache)
+        _, reverse = SORTS[self.sort]
+        self.entries.sort(key=lambda e: entry_key(e, self.sort), reverse=reverse)
+        self.query_one("#saves-heading", Static).update(
+            f"Saved games ({len(self.entries)}, {ORDER_WORDS[self.sort]}) — ⏎ replay · "
+            "c continue · d delete · s or a column title: sort · f open a file")
+        table.clear()
+        for e in self.entries:
+            game = e.game
+            when = _dt.datetime.fromtimestamp(e.modified).strftime("%y-%m-%d %H:%M")
+            cells = {"game": game.rules.name if game else e.path.name,
+                     "result": result_cell(e), "length": str(e.length), "date": when,
+                     "players": " vs ".join(game.players) if game else "?"}
+            table.add_row(*(cells[k] for k in SORTS), key=str(e.path))
+        self.set_class(not self.entries, "empty")
+        if self.entries:
+            paths = [e.path for e in self.entries]
+            table.move_cursor(row=paths.index(keep) if keep in paths else 0, animate=False)
+            self.show_preview()
+
+    @property
+    def selected(self) -> SaveEntry | None:
+        table = self.query_one("#saves", DataTable)
+        row = table.cursor_row
+        return self.entries[row] if 0 <= row < len(self.entries) else None
+
+    @property
+    def selected_path(self) -> Path | None:
+        entry = self.selected
+        return entry.path if entry else None
+
+    @on(DataTable.RowHighlighted, "#saves")
+    def _highlighted(self) -> None:
+        self.show_preview()
+
+    def show_preview(self) -> None:
+        entry = self.selected
+        board = self.query_one("#preview", Diagram)
+        info = self.query_one("#preview-info", Static)
+        if entry is None or entry.game is None:
+            board.clear()
+            info.update(f"{entry.path.name}\nnot a readable saved game: {entry.error}"
+                        if entry else "")
+            return
+        game = entry.game
+        last: tuple[str, ...] = ()
+        if game.cursor > 0:
+            last = path_cells(game.rules, game.position_at(game.cursor - 1),
+                              game.plies[game.cursor - 1].move)
+        board.draw(game.rules, game.position, last=last,
+                   ascii=bool(getattr(self.app, "ascii", False)))
+        outcome = game.outcome()
+        lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {game.cursor} moves",
+                 " vs ".join(game.players)]
+        if outcome is not None:
+            lines.append(outcome_text(outcome, list(game.sides),
+                                      game.sides[game.resigned_side]
+                                      if game.resigned_side is not None else None))
+        else:
+            lines.append("unfinished")
+        if entry.error is not None:
+            lines.append(f"broken at line {entry.error.line}, column {entry.error.column}: "
+                         f"{entry.error.reason}")
+        info.update("\n".join(lines))
+
+    @on(DataTable.HeaderSelected, "#saves")
+    def _header(self, event: DataTable.HeaderSelected) -> None:
+        self.sort = str(event.column_key.value)
+        self.reload()
+
+    @on(DataTable.RowSelected, "#saves")
+    def _row_selected(self) -> None:
+        self.action_replay()
+
+    def action_sort(self) -> None:
+        i = CYCLE.index(self.sort) if self.sort in CYCLE else -1
+        self.sort = CYCLE[(i + 1) % len(CYCLE)]
+        self.reload()
+
+    # ----- opening ------------------------------------------------------------------
+
+    def open_replay(self, game: Game, path: Path, error: SaveFileError | None = None) -> None:
+        from .replay import ReplayScreen
+
+        self.app.push_screen(ReplayScreen(game, name=path.name, error=error,
+                                          ascii=bool(getattr(self.app, "ascii", False))))
+
+    def open_bad(self, path: Path, error: SaveFileError) -> None:
+        prefix = valid_prefix(error)
+
+        def answered(yes: bool | None) -> None:
+            if yes and prefix is not None:
+                self.open_replay(prefix, path, error)
+
+        self.app.push_screen(BadFileScreen(path, error), answered)
+
+    def action_replay(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+        if entry.error is not None:
+            self.open_bad(entry.path, entry.error)
+        elif entry.game is not None:
+            self.open_replay(entry.game, entry.path)
+
+    def action_continue(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+        if entry.error is not None:
+            self.open_bad(entry.path, entry.error)
+        elif entry.game is not None:
+            app: Any = self.app
+            app.start_game(copy_game(entry.game), save_path=entry.path)
+
+    def action_delete(self) -> None:
+        entry = self.selected
+        if entry is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                delete_save(entry.path)
+                self._cache.pop(entry.path, None)
+                self.message(f"deleted {entry.path.name}")
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}?\n"
+                                           "This cannot be undone."), answered)
+
+    def action_open_file(self) -> None:
+        self.add_class("opening")
+        self.query_one("#open-path", Input).focus()
+
+    @on(Input.Submitted, "#open-path")
+    def _open_path(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            return
+        path = Path(text).expanduser()
+        try:
+            game = load_game(path)
+        except SaveFileError as exc:
+            self._close_input()
+            self.open_bad(path, exc)
+            return
+        except OSError as exc:
+            self.message(f"{path}: cannot read it ({exc.strerror or exc})")
+            return
+        self._close_input()
+        self.open_replay(game, path)
+
+    def _close_input(self) -> None:
+        self.remove_class("opening")
+        self.query_one("#saves", DataTable).focus()
+
+    def message(self, text: str) -> None:
+        self.query_one("#saves-message", Static).update(text)
+
+    def action_close(self) -> None:
+        if self.has_class("opening"):
+            self._close_input()
+            return
+        self.dismiss(None)
+
+
+def list_saves_cached(folder: Path, cache: dict[Path, tuple[float, int, SaveEntry]]
+                      ) -> list[SaveEntry]:
+    """``storage.list_saves``, re-reading only new or changed files."""
+    if not folder.is_dir():
+        return []
+    out = []
+    seen = set()
+    for path in folder.glob(f"*{EXTENSION}"):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        if not path.is_file():
+            continue
+        seen.add(path)
+        hit = cache.get(path)
+        if hit is None or hit[:2] != (st.st_mtime, st.st_size):
+            try:
+                entry = read_entry(path)
+            except OSError:
+                continue
+            cache[path] = (st.st_mtime, st.st_size, entry)
+            hit = cache[path]
+        out.append(hit[2])
+    for gone in set(cache) - seen:
+        del cache[gone]
+    return out
+

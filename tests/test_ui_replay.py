@@ -1,0 +1,229 @@
+"""The replay screen: keys, clicks on the move list, auto-play and its speed, "play on from
+here" (the file untouched), read-only boards, and ``ogames replay FILE`` for every game."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ogames.cli import cli
+from ogames.core import storage
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import load_game, save_game
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.game import GameScreen
+from ogames.ui.screens.replay import SPEEDS, ReplayScreen
+from ogames.ui.widgets.board import BoardView
+from ogames.ui.widgets.history import HistoryList
+from tests.savehelp import PLAYOUTS, random_texts
+from tests.uihelp import SIZE, need, screen, ui_test
+
+
+@pytest.fixture(autouse=True)
+def data_dir(private_data_dir: Path) -> Path:
+    return private_data_dir
+
+
+def saved_game(tmp_path: Path, game_id: str = "ordo", variant: str | None = None,
+               plies: int = 12, seed: int = 2) -> tuple[Game, Path]:
+    rules = get_rules(game_id)
+    variant = variant or rules.variants[0]
+    game = Game.new(rules, variant, seed, ("Ann", "Bob", "Cy")[: len(rules.sides(variant))])
+    for text in random_texts(game_id, variant, seed, plies):
+        game.play_text(text)
+    path = tmp_path / f"{game_id}-{variant}.ogame"
+    save_game(game, path)
+    return load_game(path), path
+
+
+def replay_of(app: OgamesApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen), app.screen
+    return app.screen
+
+
+def shown(replay: ReplayScreen) -> dict:
+    return dict(replay.board.views)
+
+
+def expected(game: Game, ply: int) -> dict:
+    return dict(game.rules.cell_views(game.position_at(ply), None))
+
+
+async def click_move(pilot, ply: int) -> None:
+    """Click row ``ply`` of the move list (row 0 is the start)."""
+    history = pilot.app.screen.query_one(HistoryList)
+    history.scroll_to(y=max(0, ply - 2), animate=False)
+    await pilot.pause()
+    await pilot.click(history, offset=(4, 1 + ply - round(history.scroll_y)))
+    await pilot.pause()
+
+
+@ui_test
+async def test_keys_step_jump_and_the_board_follows(tmp_path):
+    need("ordo")
+    game, path = saved_game(tmp_path)
+    before = path.read_bytes()
+    app = OgamesApp(replay=game, replay_name=path.name)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        n = len(game.plies)
+        assert replay.game.cursor == 0 and shown(replay) == expected(game, 0)
+        await pilot.press("right", "right", "right")
+        assert replay.game.cursor == 3 and shown(replay) == expected(game, 3)
+        assert replay.board.marks.last  # the move that led here is outlined
+        await pilot.press("left")
+        assert replay.game.cursor == 2 and shown(replay) == expected(game, 2)
+        await pilot.press("end")
+        assert replay.game.cursor == n and shown(replay) == expected(game, n)
+        await pilot.press("right")
+        assert replay.game.cursor == n
+        assert "end of the game" in str(replay.query_one("#status").render())
+        await pilot.press("home")
+        assert replay.game.cursor == 0
+        await pilot.press("left")
+        assert replay.game.cursor == 0
+        assert path.name in str(replay.query_one("#title").render())
+    assert path.read_bytes() == before
+
+
+@ui_test
+async def test_a_click_on_a_move_jumps_there_and_the_board_is_read_only(tmp_path):
+    need("ordo")
+    game, _ = saved_game(tmp_path, plies=30)
+    app = OgamesApp(replay=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        await click_move(pilot, 5)
+        assert replay.game.cursor == 5 and shown(replay) == expected(game, 5)
+        await click_move(pilot, 27)
+        assert replay.game.cursor == 27 and shown(replay) == expected(game, 27)
+        await click_move(pilot, 0)
+        assert replay.game.cursor == 0
+        board = replay.query_one(BoardView)
+        views = shown(replay)
+        for name in ("c2", "c3", "a1"):
+            await pilot.click(board, offset=(board.cell_region(name).x + 2,
+                                             board.cell_region(name).y + 1))
+        assert replay.game.cursor == 0 and len(replay.game.plies) == len(game.plies)
+        assert shown(replay) == views
+
+
+@ui_test
+async def test_auto_play_pauses_and_changes_speed(tmp_path):
+    need("ordo")
+    game, _ = saved_game(tmp_path, plies=40)
+    app = OgamesApp(replay=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        start = replay.speed
+        await pilot.press("minus")
+        assert replay.speed == start + 1
+        for _ in SPEEDS:
+            await pilot.press("plus")
+        assert replay.speed == 0  # the fastest
+        await pilot.press("space")
+        assert replay.playing and "playing" in str(replay.query_one("#status").render())
+        for _ in range(40):
+            await asyncio.sleep(SPEEDS[0] / 2)
+            if replay.game.cursor >= 2:
+                break
+        await pilot.press("space")
+        assert not replay.playing
+        stopped = replay.game.cursor
+        assert stopped >= 2
+        await asyncio.sleep(SPEEDS[0] * 2)
+        await pilot.pause()
+        assert replay.game.cursor == stopped
+        await pilot.press("end", "space")  # at the end, Space plays from the start
+        assert replay.playing and replay.game.cursor == 0
+        await pilot.press("space")
+
+
+@ui_test
+async def test_play_on_from_here_starts_a_new_game_and_keeps_the_file(tmp_path):
+    need("ordo")
+    game, path = saved_game(tmp_path)
+    before = path.read_bytes()
+    app = OgamesApp(replay=game, replay_name=path.name)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right", "right", "right", "right", "p")
+        await pilot.pause()
+        s = screen(app)
+        assert isinstance(app.screen, GameScreen)
+        assert [p.text for p in s.game.plies] == [p.text for p in game.plies[:4]]
+        assert s.game.cursor == 4 and not s.game.can_redo and s.save_path is None
+        move = s.rules.legal_moves(s.game.position)[0]
+        s.play(move)
+        await pilot.pause()
+        assert len(s.game.plies) == 5
+        assert storage.load_autosave().plies[-1].text == s.game.plies[-1].text
+    assert path.read_bytes() == before
+
+
+@ui_test
+async def test_a_redo_tail_is_not_replayed_and_the_board_flips(tmp_path):
+    need("ordo")
+    game, path = saved_game(tmp_path)
+    game.goto(5)
+    app = OgamesApp(replay=game)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        assert len(replay.game.plies) == 5
+        before = replay.board.cell_region("a1")
+        await pilot.press("f")
+        assert replay.flipped and replay.board.cell_region("a1") != before
+
+
+@ui_test
+async def test_ogames_replay_plays_back_every_game(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr("ogames.ui.app.run_app", lambda **kw: calls.append(kw))
+    games = []
+    for game_id, variant in PLAYOUTS:
+        need(game_id)
+        game, path = saved_game(tmp_path, game_id, variant, plies=10, seed=4)
+        result = CliRunner().invoke(cli, ["replay", str(path)], standalone_mode=False)
+        assert result.exception is None, result.output
+        assert calls[-1]["replay_name"] == path.name
+        games.append((game, path))
+    first, *others = calls
+    app = OgamesApp(**first)  # as `ogames replay` starts it; the others pushed on top
+    async with app.run_test(size=SIZE) as pilot:
+        for (game, path), kwargs in zip(games, calls, strict=True):
+            if kwargs is not first:
+                app.push_screen(ReplayScreen(kwargs["replay"], name=kwargs["replay_name"]))
+            await pilot.pause()
+            replay = replay_of(app)
+            assert path.name in str(replay.query_one("#title").render())
+            n = len(game.plies)
+            for key, ply in (("right", 1), ("right", 2), ("end", n), ("left", n - 1),
+                             ("home", 0)):
+                await pilot.press(key)
+                assert replay.game.cursor == ply
+                assert shown(replay) == expected(game, ply), (path.name, ply)
+            await pilot.press("q")
+
+
+@pytest.mark.parametrize("content", [b'[Game "ordo"]\n\n1. c2-c9 *\n', b"\x00\xff garbage",
+                                     b'[Game "chess"]\n\n*\n'])
+def test_ogames_replay_refuses_a_bad_file_before_the_app_starts(tmp_path, monkeypatch,
+                                                                content):
+    path = tmp_path / "bad.ogame"
+    path.write_bytes(content)
+    monkeypatch.setattr("ogames.ui.app.run_app", lambda **kw: pytest.fail("app started"))
+    check = CliRunner().invoke(cli, ["check", str(path)])
+    replay = CliRunner().invoke(cli, ["replay", str(path)])
+    assert replay.exit_code == check.exit_code == 1
+    assert replay.output == check.output
+    line = replay.output.strip().splitlines()
+    assert len(line) == 1 and line[0].startswith(f"ogames: {path}:")
+    assert path.read_bytes() == content

@@ -1,0 +1,109 @@
+"""The rules screen: opens for every game from the picker (? and its button) and in a game
+(? and F1), draws every diagram live with the board widget (a legal position, its move's
+cells highlighted), and its contents jump to the seven sections by keys and by clicks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ogames.core.registry import available_ids, get_rules
+from ogames.core.rules_text import SECTIONS, Diagram, load_rules_text, split_diagrams
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.rules import RulesScreen
+from ogames.ui.widgets.diagram import Diagram as DiagramView
+from ogames.ui.widgets.diagram import path_cells
+from tests.uihelp import SIZE, need, ui_test
+
+
+@pytest.fixture(autouse=True)
+def data_dir(private_data_dir: Path) -> Path:
+    return private_data_dir
+
+
+def rules_screen(app: OgamesApp) -> RulesScreen:
+    assert isinstance(app.screen, RulesScreen), app.screen
+    return app.screen
+
+
+@ui_test
+async def test_every_game_has_a_rules_screen_with_every_diagram_drawn_legally():
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        for game_id in available_ids():
+            rules = get_rules(game_id)
+            specs = [p for p in split_diagrams(load_rules_text(game_id))
+                     if isinstance(p, Diagram)]
+            picker.choose(game_id)
+            await pilot.pause()
+            if game_id == "ordo":
+                await pilot.click("#rules")  # the picker's button
+            else:
+                await pilot.press("question_mark")
+            await pilot.pause()
+            s = rules_screen(app)
+            assert s.rules is rules
+            boxes = s.diagrams
+            assert len(boxes) == len(specs) > 0
+            for box, spec in zip(boxes, specs, strict=True):
+                assert box.spec == spec and box.error is None, box.error
+                board = box.query_one(DiagramView)
+                pos = rules.parse_position(spec.position)  # validity checks included
+                assert board.position == pos and board.layout_ is not None
+                assert board.views == dict(rules.cell_views(pos, None))
+                assert board.size.width == board.layout_.width > 0
+                if spec.move:
+                    cells = path_cells(rules, pos, rules.parse_move(pos, spec.move))
+                    assert set(cells) == board.marks.selected | board.marks.last
+                    assert spec.move in str(box.query_one(".caption").render())
+            await pilot.press("escape")
+            assert app.screen is picker
+
+
+@ui_test
+async def test_contents_jump_by_keys_and_clicks():
+    need("ordo")
+    app = OgamesApp("ordo", ascii=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        s = rules_screen(app)
+        board = s.diagrams[0].query_one(DiagramView)  # ASCII mode: ASCII diagrams
+        drawn = "".join(board.render_line(y).text for y in range(board.size.height))
+        assert board.ascii and "W" in drawn and "○" not in drawn
+        toc = s.query_one("#toc")
+        assert [str(toc.get_option_at_index(i).prompt) for i in range(toc.option_count)] == [
+            f"{i + 1}. {name}" for i, name in enumerate(SECTIONS)]
+        text = s.query_one("#rules-text")
+
+        def at_top(k: int) -> bool:
+            section = s.query_one(f"#section-{s.titled[k]}")
+            return abs(section.virtual_region.y - text.scroll_y) <= 1
+
+        await pilot.press("4")
+        await pilot.pause()
+        assert s.current == 3 and at_top(3) and toc.highlighted == 3
+        await pilot.press("n")
+        await pilot.pause()
+        assert s.current == 4 and at_top(4)
+        await pilot.press("p", "p")
+        await pilot.pause()
+        assert s.current == 2 and at_top(2)
+        await pilot.click(toc, offset=(3, 1 + 6))  # "7. Notation"
+        await pilot.pause()
+        assert s.current == 6 and at_top(6) or text.scroll_y == text.max_scroll_y
+        assert toc.has_focus  # the click focused the contents: ↑/↓ walk the sections
+        await pilot.press("up")
+        await pilot.pause()
+        assert s.current == 5 and at_top(5)
+        await pilot.press("tab")
+        assert text.has_focus
+        await pilot.press("tab")
+        assert toc.has_focus
+        await pilot.press("question_mark")
+        assert type(app.screen).__name__ == "GameScreen"
+        await pilot.press("question_mark")  # ? opens them as well as F1
+        assert rules_screen(app).rules.id == "ordo"
+        await pilot.press("escape")

@@ -1,0 +1,425 @@
+"""Saving through the app (Ctrl+S, atomic, never over a bad file), the autosave and resume,
+the saved-games screen, bad files, and the settings that persist. Every test runs with
+``OGAMES_DATA_DIR`` in a temporary directory (the autouse fixture of conftest.py)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ogames.core import storage
+from ogames.core.errors import SaveFileError
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import format_game, load_game, save_game
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.badfile import BadFileScreen, error_line
+from ogames.ui.screens.confirm import ConfirmScreen
+from ogames.ui.screens.picker import PickerScreen
+from ogames.ui.screens.replay import ReplayScreen
+from ogames.ui.screens.save import SaveScreen
+from ogames.ui.screens.saves import SavesScreen
+from ogames.ui.widgets.diagram import Diagram
+from tests.savehelp import PLAYOUTS, play_texts, random_texts, same_game
+from tests.uihelp import SIZE, need, play_keys, screen, ui_test
+
+
+@pytest.fixture(autouse=True)
+def data_dir(private_data_dir: Path) -> Path:
+    """Every test here writes only into its own temporary data directory."""
+    assert os.environ["OGAMES_DATA_DIR"] == str(private_data_dir)
+    return private_data_dir
+
+
+async def save_with_keys(pilot, path: str | None = None) -> Path:
+    """Ctrl+S, optionally type a path, Enter; the file written."""
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    dialog = pilot.app.screen
+    assert isinstance(dialog, SaveScreen)
+    if path is not None:
+        dialog.query_one("#save-path").value = path
+    await pilot.press("enter")
+    await pilot.pause()
+    assert not isinstance(pilot.app.screen, SaveScreen), str(
+        dialog.query_one("#save-error").render())
+    saved = screen(pilot.app).save_path
+    assert saved is not None and saved.is_file()
+    return saved
+
+
+# ----- Ctrl+S round trips -------------------------------------------------------------
+
+@ui_test
+async def test_ctrl_s_saves_every_game_so_that_it_loads_back_the_same():
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        for game_id, variant in PLAYOUTS:
+            rules = need(game_id)
+            seed = 11 + len(variant)
+            texts = random_texts(game_id, variant, seed, 5 if game_id == "ochmir" else 20)
+            app.start_game(Game.new(rules, variant, seed, ("Ann", "Bob", "Cy")[
+                : len(rules.sides(variant))]))
+            await pilot.pause()
+            await play_texts(pilot, texts)
+            path = await save_with_keys(pilot)
+            assert path.parent == storage.saves_dir() and path.suffix == ".ogame"
+            assert game_id in path.name and "ann-vs-bob" in path.name
+            loaded = load_game(path)
+            same_game(screen(app).game, loaded)
+            assert len(loaded.sides) == (3 if variant == "3" else 2)
+            screen(app).dismiss(None)
+            await pilot.pause()
+            assert isinstance(app.screen, PickerScreen)
+
+
+@ui_test
+async def test_a_game_with_undo_and_redo_saves_its_redo_tail():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        for text in ("c2:d2-c3", "c7:d7-c6", "e3-e4", "e6-e5", "a3-a4"):
+            await play_keys(pilot, text)
+        await pilot.press("u", "u", "u", "U")
+        game = screen(app).game
+        assert game.cursor == 3 and len(game.plies) == 5
+        path = await save_with_keys(pilot, "undo-redo")
+        assert path == storage.saves_dir() / "undo-redo.ogame"
+        loaded = load_game(path)
+        same_game(game, loaded)
+        assert loaded.can_redo and loaded.redo() and loaded.redo()
+        assert loaded.position == game.position_at(5)
+
+
+@ui_test
+async def test_a_typed_path_is_used_and_a_second_save_replaces_only_after_asking(tmp_path):
+    need("ordo")
+    target = tmp_path / "elsewhere" / "mine.ogame"
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "c2:d2-c3")
+        assert await save_with_keys(pilot, str(target)) == target
+        await play_keys(pilot, "c7:d7-c6")
+        assert await save_with_keys(pilot) == target  # its own file: replaced at once
+        assert len(load_game(target).plies) == 2
+        other = storage.saves_dir() / "other.ogame"
+        save_game(load_game(target), other)
+        await pilot.press("ctrl+s")
+        dialog = app.screen
+        dialog.query_one("#save-path").value = str(other)
+        await pilot.press("enter")
+        assert isinstance(app.screen, SaveScreen)
+        assert "exists" in str(dialog.query_one("#save-error").render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen(app).save_path == other
+
+
+@ui_test
+async def test_a_bad_file_is_never_overwritten_by_a_save():
+    need("ordo")
+    bad = storage.saves_dir() / "bad.ogame"
+    bad.parent.mkdir(parents=True)
+    bad.write_bytes(b'[Game "ordo"]\n\n1. zz *\n')
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "c2:d2-c3")
+        await pilot.press("ctrl+s")
+        dialog = app.screen
+        dialog.query_one("#save-path").value = str(bad)
+        await pilot.press("enter", "enter")
+        assert isinstance(app.screen, SaveScreen)
+        assert "never overwritten" in str(dialog.query_one("#save-error").render())
+        await pilot.press("escape")
+    assert bad.read_bytes() == b'[Game "ordo"]\n\n1. zz *\n'
+
+
+@ui_test
+async def test_a_save_that_fails_mid_write_leaves_the_old_file_intact(monkeypatch):
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "c2:d2-c3")
+        path = await save_with_keys(pilot)
+        before = path.read_bytes()
+        await play_keys(pilot, "c7:d7-c6")
+
+        def full_disk(fd: int) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(os, "fsync", full_disk)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        dialog = app.screen
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveScreen)  # still open, saying why
+        assert "No space left" in str(dialog.query_one("#save-error").render())
+        monkeypatch.undo()
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in path.parent.iterdir()) == [path.name]  # no temp file
+        await pilot.press("escape")
+
+
+# ----- autosave and resume ------------------------------------------------------------
+
+@ui_test
+async def test_resume_after_the_app_is_closed_mid_game():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        for text in ("c2:d2-c3", "c7:d7-c6", "e3-e4", "e6-e5"):
+            await play_keys(pilot, text)
+        await pilot.press("u")
+        left = screen(app).game
+        assert storage.autosave_path().is_file()
+    # the terminal is closed: no leaving, no dialog; a new app offers the game again
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
+        assert "Resume Ordo (3 moves)" in str(picker.query_one("#resume").label)
+        await pilot.press("r")
+        await pilot.pause()
+        resumed = screen(app).game
+        same_game(left, resumed)
+        assert resumed.can_redo
+        await pilot.press("U")
+        assert resumed.cursor == 4 and resumed.plies[-1].text == "e6-e5"
+
+
+@ui_test
+async def test_q_keeps_the_game_for_resume_a_new_game_replaces_it_and_an_end_clears_it():
+    need("ordo")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.screen.choose("ordo")
+        await pilot.pause()
+        await pilot.click("#start")
+        await play_keys(pilot, "c2:d2-c3")
+        await pilot.press("q", "y")
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
+        await pilot.click("#resume")
+        await pilot.pause()
+        assert [p.text for p in screen(app).game.plies] == ["c2:d2-c3"]
+        await pilot.press("q", "y")
+        await pilot.click("#start")  # a new game replaces the autosave
+        await pilot.pause()
+        assert storage.load_autosave() is None
+        await pilot.press("q")
+        assert not app.screen.has_class("can-resume")
+    app = OgamesApp("ordo", position="10/4W5/3W6/10/B9/10/10/10 w")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "d6-d8")  # wins: the game is over
+        assert screen(app).game.outcome() is not None
+        assert not storage.autosave_path().exists()
+        await pilot.press("u")  # taken back: unfinished again, the win still to redo
+        resumable = storage.load_autosave()
+        assert resumable is not None and resumable.cursor == 0 and resumable.can_redo
+        await play_keys(pilot, "d6-d7")
+        assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
+
+
+@ui_test
+async def test_three_handed_ochmir_resumes_with_its_history():
+    need("ochmir")
+    texts = random_texts("ochmir", "3", 3, 4)
+    app = OgamesApp("ochmir", variant="3", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_texts(pilot, texts)
+        left = screen(app).game
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        same_game(left, screen(app).game)
+
+
+# ----- the saved-games screen ---------------------------------------------------------
+
+def write_saves() -> dict[str, Path]:
+    """Three saved games of different games and lengths."""
+    out = {}
+    for i, (gid, n) in enumerate((("ordo", 6), ("onitama", 2), ("opprimo", 4))):
+        rules = get_rules(gid)
+        game = Game.new(rules, None, 5, ("Ann", "Bob"))
+        for text in random_texts(gid, rules.variants[0], 5, n):
+            game.play_text(text)
+        path = storage.save_to_library(game, f"{gid}-game")
+        os.utime(path, (1_700_000_000 + i * 100, 1_700_000_000 + i * 100))
+        out[gid] = path
+    return out
+
+
+@ui_test
+async def test_saved_games_list_sorts_previews_and_replays():
+    for gid in ("ordo", "onitama", "opprimo"):
+        need(gid)
+    paths = write_saves()
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        assert isinstance(saves, SavesScreen)
+        assert [e.path for e in saves.entries] == [paths["opprimo"], paths["onitama"],
+                                                   paths["ordo"]]  # newest first
+        preview = saves.query_one("#preview", Diagram)
+        assert preview.rules.id == "opprimo"
+        assert preview.position == load_game(paths["opprimo"]).position
+        await pilot.press("down")
+        assert preview.rules.id == "onitama"
+        await pilot.press("s")  # by game
+        assert [e.game.rules.name for e in saves.entries] == ["Onitama", "Opprimo", "Ordo"]
+        assert saves.selected.path == paths["onitama"]  # the selection stays
+        await pilot.press("s")  # by length
+        assert [e.length for e in saves.entries] == [6, 4, 2]
+        await pilot.press("end", "enter")  # the shortest: Onitama
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen) and replay.rules.id == "onitama"
+        await pilot.press("q")
+        assert app.screen is saves
+
+
+@ui_test
+async def test_continue_a_saved_game_and_delete_one_after_confirming():
+    need("ordo")
+    paths = write_saves()
+    before = paths["ordo"].read_bytes()
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        await pilot.press("end")
+        assert saves.selected.path == paths["ordo"]
+        await pilot.press("c")
+        await pilot.pause()
+        game = screen(app).game
+        same_game(load_game(paths["ordo"]), game)
+        assert screen(app).save_path == paths["ordo"]  # Ctrl+S offers its file
+        await pilot.press("q", "y")
+        assert app.screen is saves and paths["ordo"].read_bytes() == before
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        assert paths["ordo"].exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not paths["ordo"].exists()
+        assert len(saves.entries) == 2
+
+
+# ----- bad files ----------------------------------------------------------------------
+
+def bad_files() -> dict[str, bytes]:
+    good = Game.new(get_rules("ordo"), None, None, ("Ann", "Bob"))
+    for text in ("c2:d2-c3", "c7:d7-c6", "e3-e4"):
+        good.play_text(text)
+    text = format_game(good)
+    return {
+        "truncated": text[: text.index("e3-e4") + 3].encode(),
+        "illegal": text.replace("e3-e4", "e3-e7").encode(),
+        "unknown": text.replace('[Game "ordo"]', '[Game "chess"]').encode(),
+        "position": text.replace('[Variant "10x8"]',
+                                 '[Variant "10x8"]\n[Setup "10/10/10/10/10/10/10/10 q"]')
+                    .encode(),
+        "garbage": bytes(range(256)) * 4,
+    }
+
+
+@ui_test
+async def test_bad_files_say_where_and_why_and_change_nothing():
+    need("ordo")
+    folder = storage.saves_dir()
+    folder.mkdir(parents=True)
+    files = {}
+    for kind, data in bad_files().items():
+        path = folder / f"{kind}.ogame"
+        path.write_bytes(data)
+        with pytest.raises(SaveFileError) as caught:
+            load_game(path)
+        files[path] = (data, path.stat().st_mtime_ns, error_line(path, caught.value))
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        saves.sort = "game"
+        saves.reload()
+        assert len(saves.entries) == 5 and all(e.error for e in saves.entries)
+        for row, entry in enumerate(saves.entries):
+            kind = entry.path.stem
+            saves.query_one("#saves").move_cursor(row=row)
+            await pilot.pause()
+            # the preview says it too
+            assert f"line {entry.error.line}" in str(saves.query_one("#preview-info").render())
+            for key in ("enter", "c"):  # replaying or continuing: the same message
+                await pilot.press(key)
+                await pilot.pause()
+                dialog = app.screen
+                assert isinstance(dialog, BadFileScreen), kind
+                assert files[entry.path][2] in str(dialog.query_one("#bad-message").render())
+                if dialog.prefix is None:
+                    assert kind in ("unknown", "position", "garbage")
+                    await pilot.press("o")  # nothing to open: it closes
+                    assert app.screen is saves
+                    continue
+                assert kind in ("truncated", "illegal")
+                await pilot.press("o")
+                await pilot.pause()
+                replay = app.screen
+                assert isinstance(replay, ReplayScreen) and replay.error is not None
+                assert len(replay.game.plies) == 2  # the two good moves, read-only
+                assert "line" in str(replay.query_one("#broken").render())
+                await pilot.press("end", "ctrl+s")
+                assert app.screen is replay  # nothing to save here
+                await pilot.press("q")
+                assert app.screen is saves
+    for path, (data, stamp, _) in files.items():
+        assert path.read_bytes() == data and path.stat().st_mtime_ns == stamp
+    assert sorted(folder.iterdir()) == sorted(files)
+
+
+@ui_test
+async def test_open_a_file_by_path(tmp_path):
+    need("ordo")
+    good = tmp_path / "g.ogame"
+    game = Game.new(get_rules("ordo"))
+    game.play_text("c2:d2-c3")
+    save_game(game, good)
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        assert saves.has_class("empty")
+        await pilot.press("f")
+        saves.query_one("#open-path").value = str(tmp_path / "missing.ogame")
+        await pilot.press("enter")
+        assert "cannot read" in str(saves.query_one("#saves-message").render())
+        saves.query_one("#open-path").value = str(good)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+
+
+# ----- settings -----------------------------------------------------------------------
+
+@ui_test
+async def test_ascii_and_theme_settings_persist():
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.ascii and app.current_theme.dark
+        app.action_toggle_ascii()
+        app.action_toggle_dark()
+        await pilot.pause()
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.ascii and not app.current_theme.dark
+    (storage.data_dir() / "settings.json").write_text("{not json")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert not app.ascii  # a broken settings file falls back to the defaults

@@ -7,15 +7,19 @@ smaller), in states reached the way a player reaches them.
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
+import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import cairosvg
 
 from ogames.core.board import Pick
-from ogames.core.registry import available_ids
+from ogames.core.game import Game
+from ogames.core.registry import available_ids, get_rules
+from ogames.core.storage import save_to_library
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
 
@@ -101,6 +105,31 @@ async def main() -> None:
                 finish_ordo)
     await shoot("opprimo-ascii", OgamesApp("opprimo", ascii=True), random_moves(6))
     await shoot("tiny-terminal", OgamesApp("ochmir", seed=1), None, size=(60, 20))
+    await shoot_saves_and_replay()
+
+
+def sample_game(game_id: str, plies: int, seed: int = 4) -> Game:
+    """A seeded random game, as a player might have saved it."""
+    rules = get_rules(game_id)
+    game = Game.new(rules, rules.variants[0], seed, players=("Ann", "Bob"))
+    rng = random.Random(seed)
+    while game.cursor < plies and game.outcome() is None:
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
+
+
+async def shoot_saves_and_replay() -> None:
+    """The saved-games screen over a few saves, and a replay, in a throw-away data dir."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["OGAMES_DATA_DIR"] = folder
+        for game_id, plies in (("ordo", 30), ("onitama", 14), ("oferhlyp", 40)):
+            save_to_library(sample_game(game_id, plies))
+        await shoot("saved-games", OgamesApp(), keys("o"))
+        replay = sample_game("oferhlyp", 40)
+        await shoot("replay", OgamesApp(replay=replay, replay_name="oferhlyp.ogame"),
+                    keys("end", "left", "left", "left"))
+        del os.environ["OGAMES_DATA_DIR"]
 
 
 async def hand_over_step(app: OgamesApp, pilot) -> None:

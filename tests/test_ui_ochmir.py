@@ -118,3 +118,24 @@ async def test_stall_ends_the_game():
                                  "-/WFbf - 12 1")
         assert s.game.outcome() is not None
         assert "White wins" in str(s.query_one("#banner").render())
+
+
+@ui_test
+async def test_the_mover_reads_the_tiles_drawn_before_the_handoff():
+    # White places its last tile and draws the two left in the bag (§2.5.10)
+    start = "2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf/WFbf WTbf,WFbt 0 0"
+    app = OgamesApp("ochmir", position=start)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot)
+        await play_clicks(pilot, "WFbf@f12")
+        assert isinstance(app.screen, HandoffScreen)
+        assert "You drew WFbt, WTbf." in visible_text(app)
+        assert "Blue to play" not in visible_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Blue to play" in visible_text(app)
+        assert "WTbf" not in visible_text(app)
+        await hand_over(pilot)
+        assert screen(app).viewer == 1

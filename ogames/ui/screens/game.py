@@ -127,6 +127,8 @@ class GameScreen(Screen[None]):
         self.picks: tuple[Pick, ...] = ()
         self.cursor: str | None = None
         self.message = ""
+        #: a line only the player who just moved may read (shown before the hand-off)
+        self.note = ""
         self.entry: Entry = Entry(self.rules, game.position, ())
         self.views: dict[str, Any] = {}
         #: the board after a complete move that may still go on (an Oferhlýp chain)
@@ -215,9 +217,12 @@ class GameScreen(Screen[None]):
             elif want != self.viewer:
                 self.viewer = None
                 self._draw_position()
-                self.app.push_screen(HandoffScreen(self.names[mover]),
+                note, self.note = self.note, ""
+                self.app.push_screen(HandoffScreen(self.names[mover], note),
                                      lambda _: self._handed_over(mover))
                 return
+        if self.note:
+            self.message, self.note = self.note, ""
         self._draw_position()
 
     def _handed_over(self, mover: int) -> None:
@@ -400,6 +405,8 @@ class GameScreen(Screen[None]):
         self.picks_changed()
 
     def play(self, move: Any) -> None:
+        before = self.game.position
+        mover = self.rules.to_move(before)
         try:
             self.game.play(move)
         except OgamesError as exc:
@@ -411,6 +418,9 @@ class GameScreen(Screen[None]):
             self.message = f"engine error in play: {type(exc).__name__}: {exc}"
             self._draw_status()
             return
+        if self.viewer == mover:  # only the person who moved may read it (tiles drawn)
+            self.note = self._safe("private note", lambda: self.rules.private_note(
+                before, self.game.position, mover), "")
         self.position_changed()
 
     # ----- events ---------------------------------------------------------------------

@@ -1,5 +1,8 @@
 """Hot-seat hand-off for games with hidden information: nothing private is on screen
-until the named player presses Enter."""
+until the named player presses Enter.
+
+A private note for the player who just moved (Ochmir: "you drew …") comes first, on its
+own page, so that it is read before the keyboard changes hands."""
 
 from __future__ import annotations
 
@@ -20,19 +23,28 @@ class HandoffScreen(Screen[None]):
 
     BINDINGS = [Binding("enter,space", "ready", "I am ready")]
 
-    def __init__(self, player: str) -> None:
+    def __init__(self, player: str, note: str = "") -> None:
         super().__init__()
         self.player = player
+        self.note = note
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            f"[b]{self.player} to play[/b]\n\n"
-            f"Pass the keyboard.\nPress Enter when only {self.player} can see the screen.",
-            id="handoff",
-        )
+        yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",
+                     markup=False)
+
+    def _note_text(self) -> str:
+        return f"{self.note[0].upper()}{self.note[1:]}.\n\nPress Enter, then pass the keyboard."
+
+    def _handoff_text(self) -> str:
+        return (f"{self.player} to play\n\nPass the keyboard.\n"
+                f"Press Enter when only {self.player} can see the screen.")
 
     def action_ready(self) -> None:
+        if self.note:
+            self.note = ""
+            self.query_one("#handoff", Static).update(self._handoff_text())
+            return
         self.dismiss(None)
 
     def on_click(self) -> None:
-        self.dismiss(None)
+        self.action_ready()

@@ -26,6 +26,7 @@ from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
+from .board_actions import BoardActions
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
 
@@ -68,7 +69,7 @@ def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None
     return f"{head} — {reason}"
 
 
-class GameScreen(Screen[None]):
+class GameScreen(BoardActions, Screen[None]):
     """One game being played (or replayed) at one keyboard."""
 
     AUTO_FOCUS = "#board"
@@ -501,20 +502,8 @@ class GameScreen(Screen[None]):
     def on_unmount(self) -> None:
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
 
-    def action_flip(self) -> None:
-        self.flipped = not self.flipped
-        self._set_layout()
+    def redraw(self) -> None:
         self.picks_changed()
-
-    def set_ascii(self, ascii: bool) -> None:
-        self.ascii = ascii
-        self._set_layout()
-        self.picks_changed()
-
-    def action_rules(self) -> None:
-        from .rules import RulesScreen  # Markdown is slow to import: only when asked
-
-        self.app.push_screen(RulesScreen(self.rules))
 
     @property
     def in_progress(self) -> bool:

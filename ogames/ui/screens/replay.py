@@ -21,6 +21,7 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView
+from .board_actions import BoardActions
 from .game import SIDE_PANEL_WIDTH, outcome_text
 
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
@@ -40,7 +41,7 @@ def play_on(game: Game, ply: int) -> Game:
                                resigned_side=None, date=_dt.date.today().isoformat())
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(BoardActions, Screen[None]):
     AUTO_FOCUS = "#board"
 
     BINDINGS = [
@@ -248,20 +249,8 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
         app.call_later(app.start_game, game)
 
-    def action_flip(self) -> None:
-        self.flipped = not self.flipped
-        self._set_layout()
+    def redraw(self) -> None:
         self.show_ply()
-
-    def set_ascii(self, ascii: bool) -> None:
-        self.ascii = ascii
-        self._set_layout()
-        self.show_ply()
-
-    def action_rules(self) -> None:
-        from .rules import RulesScreen
-
-        self.app.push_screen(RulesScreen(self.rules))
 
     def action_close(self) -> None:
         self._stop()

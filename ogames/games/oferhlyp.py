@@ -308,7 +308,7 @@ class OferhlypRules(Rules):
     id = "oferhlyp"
     name = "Oferhlýp"
     aliases = ("oferhlýp",)
-    description = "Hex checkers for two: jump in six directions; a piece must be hit twice to go"
+    description = "Hex checkers: jump in six directions; a piece falls only on its second hit"
     variants = ("v1",)
     uses_seed = False
     always_write_setup = False

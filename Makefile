@@ -18,7 +18,7 @@ run: $(STAMP)
 	$(BIN)/ogames
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 --dist loadfile
+	$(BIN)/python -m pytest -n 2 --dist load
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.run

@@ -178,7 +178,6 @@ def _ordo() -> Policy:
 
 def _ochmir() -> Policy:
     from ogames.games.ochmir import play
-    from ogames.games.ochmir.geometry import HEX_CELLS
     from ogames.games.ochmir.notation import OchmirPosition
     from ogames.games.ochmir.tiles import (
         CANON,
@@ -191,27 +190,9 @@ def _ochmir() -> Policy:
         tile_set,
     )
 
-    def hot_cells(board: bytes, p: int, k: int) -> set[int]:
-        """Empty cells that would complete a hexagon with at least k tiles showing p."""
-        hot = set()
-        for cells in HEX_CELLS:
-            gap, showing = -1, 0
-            for c in cells:
-                t = board[c]
-                if not t:
-                    if gap >= 0:
-                        break
-                    gap = c
-                elif EXPOSED[t] == p:
-                    showing += 1
-            else:
-                if gap >= 0 and showing + 1 >= k:
-                    hot.add(gap)
-        return hot
-
     def priority(rules: Rules, pos: Any, moves: Sequence[Any]) -> list[float]:
         p = pos.to_move
-        hot = hot_cells(pos.board, p, 4 if pos.players == 2 else 3)
+        hot = play.hot_cells(pos.board, p, 4 if pos.players == 2 else 3)
         if not hot:
             return [0.0] * len(moves)
         return [1.0 if m.dst in hot and (not m.tile or EXPOSED[m.tile] == p) else 0.0

@@ -152,7 +152,7 @@ def _loose_and_board(board: bytes, p: int, k: int, tile: int, src: int, dst: int
     return loose, bytes(scratch)
 
 
-def _hot_cells(board: bytes, p: int, k: int) -> set[int]:
+def hot_cells(board: bytes, p: int, k: int) -> set[int]:
     """Empty cells where a tile showing p would complete a hexagon it then wins."""
     hot = set()
     for cells in HEX_CELLS:
@@ -328,7 +328,7 @@ def generate(pos: OchmirPosition) -> list[OchmirMove] | MoveList:
     # loose tiles, per hot cell: the same for every tile showing p placed there
     loose_at: dict[int, Options | None] = {}
     if choosing:
-        for cell in _hot_cells(board, p, k):
+        for cell in hot_cells(board, p, k):
             options = _action_options(board, p, k, _showing_tile(p), -1, cell)
             if options:
                 loose_at[cell] = options

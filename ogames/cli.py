@@ -242,19 +242,25 @@ def show(ctx: click.Context, game: str, position: str | None, variant: str | Non
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 def check(file: Path) -> None:
     """Read a saved game, replay every move, print a one-line summary."""
-    from .core.savefile import load_game, summary
+    from .core.savefile import summary
 
-    try:
-        game = load_game(file)
-    except SaveFileError as exc:
-        raise CheckError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
-    except OSError as exc:
-        raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
-    click.echo(summary(game))
+    click.echo(summary(_load(file, CheckError)))
 
 
 class CheckError(click.ClickException):
     exit_code = 1
+
+
+def _load(file: Path, error: type[click.ClickException]) -> Game:
+    """A saved game, or ``error`` with `FILE:LINE:COLUMN: reason` (the format of check)."""
+    from .core.savefile import load_game
+
+    try:
+        return load_game(file)
+    except SaveFileError as exc:
+        raise error(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+    except OSError as exc:
+        raise error(f"{file}: cannot read it ({exc.strerror or exc})") from None
 
 
 @cli.command()
@@ -263,14 +269,7 @@ class CheckError(click.ClickException):
 @click.pass_context
 def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
     """Watch a saved game again in the app (read-only; p plays on as a new game)."""
-    from .core.savefile import load_game
-
-    try:
-        game = load_game(file)
-    except SaveFileError as exc:
-        raise CheckError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
-    except OSError as exc:
-        raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+    game = _load(file, CheckError)
     from .ui.app import run_app
 
     run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
@@ -285,15 +284,9 @@ def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
 @click.option("--flip", is_flag=True, help="Turn the board through 180°.")
 def export(file: Path, ply: int | None, output: Path, flip: bool) -> None:
     """Draw the position of a saved game at a ply as an SVG picture."""
-    from .core.savefile import load_game
     from .export import export_svg
 
-    try:
-        game = load_game(file)
-    except SaveFileError as exc:
-        raise CommandError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
-    except OSError as exc:
-        raise CommandError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+    game = _load(file, CommandError)
     last = game.cursor
     if ply is not None and ply > last:
         raise CommandError(f"--ply {ply} is past the end; this game has {last} plies")

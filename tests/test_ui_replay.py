@@ -141,6 +141,8 @@ async def test_auto_play_pauses_and_changes_speed(tmp_path):
         await asyncio.sleep(SPEEDS[0] * 2)
         await pilot.pause()
         assert replay.game.cursor == stopped
+        for _ in SPEEDS:  # the slowest, so no tick lands before the check below
+            await pilot.press("minus")
         await pilot.press("end", "space")  # at the end, Space plays from the start
         assert replay.playing and replay.game.cursor == 0
         await pilot.press("space")

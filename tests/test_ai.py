@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 
 import pytest
 
-from ogames.ai import LEVELS, Level, Player, choose_move
+from ogames.ai import LEVELS, Level, Player, choose_move, mcts
 from ogames.ai.policies import policy_for
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
@@ -232,18 +231,58 @@ def test_three_handed_ochmir_plays_legal_moves():
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-def test_cancel_returns_promptly_with_a_legal_move(game_id):
+def test_cancel_is_obeyed_at_the_first_poll_that_asks_for_it(game_id):
     game = random_game(game_id, 2, 9)
     side = game.rules.to_move(game.position)
-    started = time.perf_counter()
-    deadline = started + 0.05
+    polls = 0
 
-    move = choose_move(game, side, "hard", seed=0,
-                       should_stop=lambda: time.perf_counter() > deadline)
-    assert time.perf_counter() - started < 0.5
+    def stop_after_fifty() -> bool:
+        nonlocal polls
+        polls += 1
+        return polls > 50
+
+    move = choose_move(game, side, "hard", seed=0, should_stop=stop_after_fifty)
     assert move in game.legal_moves()
+    # the mate-in-one scan and the search loop each poll once more, then the search returns
+    assert 51 <= polls <= 52
     move = choose_move(game, side, "hard", seed=0, should_stop=lambda: True)
     assert move in game.legal_moves()
+
+
+# ----- early stop ----------------------------------------------------------------------------
+
+
+def test_settled_needs_a_lead_larger_than_what_remains():
+    assert mcts._settled([100, 40, 3], remaining=59)
+    assert not mcts._settled([100, 40, 3], remaining=60)
+    assert not mcts._settled([500], remaining=0)  # one move tried: others may come
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_early_stop_never_changes_the_move(game_id, monkeypatch):
+    """Stopping once the leader cannot be caught gives the move the full search gives: the
+    same seed replays the same iterations up to the stop, and the rest could not change the
+    most visited move."""
+    rules = get_rules(game_id)
+    level = Level("fixed", 160, None, playout_depth=6)
+    stopped_early = 0
+    real_settled = mcts._settled
+    for seed in range(6):
+        game = random_game(game_id, seed, 6 + 7 * seed)
+        side = rules.to_move(game.position)
+        answers: list[bool] = []
+
+        def spy(visits, remaining, log=answers):
+            log.append(real_settled(visits, remaining))
+            return log[-1]
+
+        monkeypatch.setattr(mcts, "_settled", spy)
+        quick = choose_move(game, side, level, seed=seed)
+        monkeypatch.setattr(mcts, "_settled", lambda visits, remaining: False)
+        full = choose_move(game, side, level, seed=seed)
+        assert quick == full, rules.format_position(game.position)
+        stopped_early += any(answers)
+    assert stopped_early  # the test saw at least one early stop
 
 
 # ----- self-play ---------------------------------------------------------------------------------

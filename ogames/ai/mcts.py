@@ -13,6 +13,9 @@ the search never asks which game it plays.
   full position consistent with that view (a *determinisation*), and the tree's nodes are
   move sequences, with availability counts for moves that exist in some samples only.
 * **Mate in one** is checked before any search, at every level.
+* **Early stop**: the search ends as soon as the most visited root move cannot be overtaken
+  in the iterations (or the time) that remain, since more thinking could not change the
+  move played. Clear positions are answered fast; close ones get the whole budget.
 * All randomness comes from ``random.Random(seed)``: the same game, level and seed give the
   same move (unless a time limit cuts the search short).
 """
@@ -118,12 +121,27 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
 # ----- shared pieces ------------------------------------------------------------------------
 
 
+#: how many iterations pass between two checks for an early stop
+EARLY_STOP_EVERY = 32
+
+
 class _Stopper:
     """Time limit and the caller's cancel callback, polled together."""
 
     def __init__(self, limit: float | None, callback: ShouldStop | None) -> None:
-        self.deadline = None if limit is None else time.perf_counter() + limit
+        self.started = time.perf_counter()
+        self.deadline = None if limit is None else self.started + limit
         self.callback = callback
+
+    def remaining(self, done: int, budget: int) -> float:
+        """Iterations still to come: the budget left, or fewer if the time left at the
+        rate so far will not allow them."""
+        left = float(budget - done)
+        if self.deadline is not None and done:
+            now = time.perf_counter()
+            rate = done / max(now - self.started, 1e-9)
+            left = min(left, rate * max(self.deadline - now, 0.0))
+        return left
 
     def __call__(self) -> bool:
         if self.callback is not None and self.callback():
@@ -151,6 +169,16 @@ def _ordered(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy,
     scores = policy.priority(rules, pos, moves)
     keyed = sorted(((-s, rng.random(), i) for i, s in enumerate(scores)))
     return [moves[i] for _, _, i in keyed]
+
+
+def _settled(visits: Sequence[int], remaining: float) -> bool:
+    """True when the most visited move leads the next one by more than the iterations
+    that remain, so it stays the most visited whatever they find (a move not tried yet
+    starts from nothing, so it cannot overtake either)."""
+    if len(visits) < 2:
+        return False
+    first, second = sorted(visits)[-2:][::-1]
+    return first - second > remaining
 
 
 def _widen_limit(visits: int, branching: int) -> int:
@@ -230,11 +258,22 @@ class _Search:
                 return move
             if self.stop.callback is not None and self.stop.callback():
                 return self.legal[0]
-        for _ in range(self.level.iterations):
+        budget = self.level.iterations
+        for done in range(1, budget + 1):
             if root.proven is not None or self.stop():
                 break
             self.iterate()
+            if done % EARLY_STOP_EVERY == 0 and self.settled(done, budget):
+                break
         return self.best()
+
+    def settled(self, done: int, budget: int) -> bool:
+        """No need to search on: the move :meth:`best` picks cannot change any more."""
+        contenders = [c.visits for c in self.root.children
+                      if c.proven is None or c.proven[self.side] > 0]
+        if len(contenders) == 1 and not self.root.untried:
+            return True  # every other move is a proven loss
+        return _settled(contenders, self.stop.remaining(done, budget))
 
     def iterate(self) -> None:
         node = self.root
@@ -383,10 +422,15 @@ class _InfoSetSearch:
         winner = self.mate_in_one()
         if winner is not None:
             return winner
-        for _ in range(self.level.iterations):
+        budget = self.level.iterations
+        for done in range(1, budget + 1):
             if self.stop():
                 break
             self.iterate(self.sample(self.view, self.side, self.rng))
+            if done % EARLY_STOP_EVERY == 0 and _settled(
+                    [c.visits for c in self.root.children.values()],
+                    self.stop.remaining(done, budget)):
+                break
         return self.best()
 
     def mate_in_one(self, samples: int = 4) -> Move | None:

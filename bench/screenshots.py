@@ -50,10 +50,13 @@ async def shoot(name: str, app: OgamesApp, steps: Step | None = None,
 
 
 async def hand_over(app: OgamesApp, pilot) -> None:
-    """Press Enter on a hand-off screen if one is showing."""
+    """Press Enter on a hand-off screen while one is showing (a second Enter when it
+    first shows the player a private note)."""
     from ogames.ui.screens.handoff import HandoffScreen
 
-    if isinstance(app.screen, HandoffScreen):
+    for _ in range(3):
+        if not isinstance(app.screen, HandoffScreen):
+            return
         await pilot.press("enter")
         await pilot.pause()
 

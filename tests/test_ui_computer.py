@@ -21,17 +21,20 @@ from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
-from tests.uihelp import SIZE, hand_over, need, path_of, pick_key, screen, status, ui_test
+from tests.uihelp import (
+    SIZE,
+    click_button,
+    hand_over,
+    need,
+    path_of,
+    pick_key,
+    screen,
+    status,
+    ui_test,
+    wait_for,
+)
 
 from .conftest import GAME_IDS
-
-
-async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
-    """Let the app run until ``condition()`` holds (the worker answers in its own time)."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out waiting"
-        await pilot.pause(0.02)
 
 
 async def play_keys(pilot, text: str) -> None:
@@ -145,8 +148,7 @@ async def test_input_is_refused_and_the_board_stays_live_while_the_computer_thin
         assert stub.started.wait(5)
         assert "Black (computer) is thinking…" in status(app)
         first = status(app)
-        await pilot.pause(0.3)
-        assert status(app) != first  # the spinner turns
+        await wait_for(pilot, lambda: status(app) != first)  # the spinner turns
         cursor = s.cursor
         await pilot.press("left")
         assert s.cursor != cursor  # the cursor still moves
@@ -177,8 +179,7 @@ async def test_undo_cancels_the_thinking_and_plays_nothing_after(stub):
         assert stub.started.wait(5)
         await pilot.press("u")
         assert stub.stopped.wait(5) and stub.returned.wait(5)
-        await pilot.pause(0.2)
-        assert s.computer.job is None
+        await wait_for(pilot, lambda: s.computer.job is None)
         assert s.game.cursor == 0 and len(s.game.plies) == 1  # the person's move to redo
         assert status(app).startswith("Viewing ply 0 of 1")
         assert "thinking" not in status(app)
@@ -413,8 +414,8 @@ async def test_the_picker_gives_a_seat_to_the_computer(fast):
         picker.choose("ordo")
         await pilot.pause()
         for _ in range(3):  # person → computer easy → medium → hard
-            await pilot.click("#seat-1")
-            await pilot.pause(0.25)  # a button ignores presses during its press effect
+            await click_button(pilot, "#seat-1")
+        await pilot.pause()
         assert str(picker.query_one("#seat-1", Button).label) == "Computer hard"
         assert picker.query_one("#name-1", Input).disabled
         assert not picker.query_one("#name-0", Input).disabled

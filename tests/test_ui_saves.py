@@ -23,7 +23,7 @@ from ogames.ui.screens.save import SaveScreen
 from ogames.ui.screens.saves import SavesScreen
 from ogames.ui.widgets.diagram import Diagram
 from tests.savehelp import PLAYOUTS, play_texts, random_texts, same_game
-from tests.uihelp import SIZE, need, play_keys, screen, ui_test
+from tests.uihelp import SIZE, click_button, need, play_keys, screen, ui_test
 
 
 @pytest.fixture(autouse=True)
@@ -202,11 +202,11 @@ async def test_q_keeps_the_game_for_resume_a_new_game_replaces_it_and_an_end_cle
         await pilot.press("q", "y")
         picker = app.screen
         assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
-        await pilot.click("#resume")
+        await click_button(pilot, "#resume")
         await pilot.pause()
         assert [p.text for p in screen(app).game.plies] == ["c2:d2-c3"]
         await pilot.press("q", "y")
-        await pilot.click("#start")  # a new game replaces the autosave
+        await click_button(pilot, "#start")  # a new game replaces the autosave
         await pilot.pause()
         assert storage.load_autosave() is None
         await pilot.press("q")

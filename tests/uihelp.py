@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 
 from ogames.core.registry import available_ids, get_rules
 from ogames.ui.app import OgamesApp
@@ -22,6 +23,23 @@ def ui_test(fn):
         asyncio.run(fn(*args, **kwargs))
 
     return run
+
+
+async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
+    """Let the app run until ``condition()`` holds (a worker or a timer acts in its own
+    time; waiting for the condition, not for a fixed delay, keeps a loaded machine green)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out waiting"
+        await pilot.pause(0.02)
+
+
+async def click_button(pilot, selector: str) -> None:
+    """Click a button once its previous press effect is over (a Textual button ignores
+    clicks while it still shows the last one)."""
+    button = pilot.app.screen.query_one(selector)
+    await wait_for(pilot, lambda: not button.has_class("-active"))
+    await pilot.click(selector)
 
 
 def need(game_id: str):

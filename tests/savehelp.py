@@ -7,6 +7,7 @@ import random
 
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
+from tests.playouts import play_randomly
 from tests.uihelp import hand_over, screen
 
 #: (game, variant): every game once, plus three-handed Ochmir
@@ -17,12 +18,7 @@ PLAYOUTS = [("opprimo", "standard"), ("oferhlyp", "v1"), ("onitama", "base"),
 def random_texts(game_id: str, variant: str, seed: int, plies: int) -> list[str]:
     """The canonical texts of a seeded random playout (stops early at the end)."""
     game = Game.new(get_rules(game_id), variant, seed)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
+    play_randomly(game, random.Random(seed), plies)
     return [p.text for p in game.plies]
 
 

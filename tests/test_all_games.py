@@ -20,6 +20,7 @@ from ogames.core.rules_text import SECTIONS, Diagram, load_rules_text, split_dia
 from ogames.core.savefile import format_game, parse_game
 
 from .conftest import GAME_IDS, GAME_VARIANTS
+from .playouts import play_randomly
 
 #: Each playout stops here if the game has not ended; every game that can run forever
 #: under random play has a bound. Games whose rules force an end are asserted to end.
@@ -125,11 +126,7 @@ def test_save_load_and_undo_redo_round_trip(game_id: str, variant: str, seed: in
                                             plies: int) -> None:
     game = new_game(game_id, variant, seed)
     rng = random.Random(seed)
-    for _ in range(plies):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
+    play_randomly(game, rng, plies)
     # leave a redo tail behind, as a player who undid a few moves would
     for _ in range(rng.randrange(0, 3)):
         game.undo()

@@ -20,6 +20,7 @@ from ogames.core.registry import get_rules
 from ogames.core.savefile import decode, format_game, parse_game
 
 from .conftest import GAME_IDS
+from .playouts import play_randomly
 
 FUZZ = settings(max_examples=120, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -30,13 +31,7 @@ def sample_game(game_id: str, seed: int = 3, plies: int = 12) -> Game:
     rules = get_rules(game_id)
     game = Game.new(rules, rules.variants[-1], seed, players=("Ann", "Bob", "Cy")[
         : len(rules.sides(rules.parse_variant(rules.variants[-1])))])
-    rng = random.Random(seed)
-    for _ in range(plies):
-        legal = game.legal_moves()
-        if not legal:
-            break
-        game.play(rng.choice(legal))
-    return game
+    return play_randomly(game, random.Random(seed), plies)
 
 
 def mutate(text: str, data: st.DataObject) -> str:

@@ -1,7 +1,32 @@
-"""What every screen that shows one game's board does the same way: flip the board,
-switch ASCII drawing, open the rules. The game screen and the replay screen share it."""
+"""What every screen that shows one game's board does the same way: its layout (board
+beside players, panel and moves), flipping the board, switching ASCII drawing, opening the
+rules. The game screen and the replay screen share it."""
 
 from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import Static
+
+from ..widgets.board import BoardView
+from ..widgets.history import HistoryList
+from ..widgets.panel import PanelView, PlayersView
+
+
+def compose_board_screen(*banners: Widget) -> ComposeResult:
+    """Title, the board (under its ``banners``) beside players, panel and move list, and
+    the status line; the caller adds its footer."""
+    yield Static(id="title")
+    with Horizontal(id="main"):
+        with Vertical(id="board-area"):
+            yield from banners
+            yield BoardView(id="board")
+        with Vertical(id="side"):
+            yield PlayersView(id="players")
+            yield PanelView(id="panel")
+            yield HistoryList(id="history")
+    yield Static(id="status")
 
 
 class BoardActions:

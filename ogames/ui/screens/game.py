@@ -11,7 +11,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker
@@ -26,7 +25,7 @@ from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
-from .board_actions import BoardActions
+from .board_actions import BoardActions, compose_board_screen
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
 
@@ -150,16 +149,7 @@ class GameScreen(BoardActions, Screen[None]):
     # ----- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Horizontal(id="main"):
-            with Vertical(id="board-area"):
-                yield Static(id="banner")
-                yield BoardView(id="board")
-            with Vertical(id="side"):
-                yield PlayersView(id="players")
-                yield PanelView(id="panel")
-                yield HistoryList(id="history")
-        yield Static(id="status")
+        yield from compose_board_screen(Static(id="banner"))
         yield Static(id="toosmall")
         yield Footer()
 

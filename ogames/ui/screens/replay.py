@@ -10,7 +10,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
@@ -21,7 +20,7 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView
-from .board_actions import BoardActions
+from .board_actions import BoardActions, compose_board_screen
 from .game import SIDE_PANEL_WIDTH, outcome_text
 
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
@@ -89,17 +88,8 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.game.goto(0)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="title")
-        with Horizontal(id="main"):
-            with Vertical(id="board-area"):
-                yield Static(id="broken", classes="banner")
-                yield Static(id="banner", classes="banner")
-                yield BoardView(id="board")
-            with Vertical(id="side"):
-                yield PlayersView(id="players")
-                yield PanelView(id="panel")
-                yield HistoryList(id="history")
-        yield Static(id="status")
+        yield from compose_board_screen(Static(id="broken", classes="banner"),
+                                        Static(id="banner", classes="banner"))
         yield Footer()
 
     def on_mount(self) -> None:

@@ -72,6 +72,16 @@ def test_long_games_wrap_at_80_columns() -> None:
         assert len(line) + 1 + len(following.split(" ")[0]) > 80 or following[0].isdigit()
 
 
+def test_a_file_without_a_date_is_written_back_without_one() -> None:
+    """``Date`` is informational (§1.6): a writer must not invent one nor write an empty,
+    malformed ``[Date ""]`` for a game whose file had none."""
+    text = '[Game "ordo"]\n[White "Ann"]\n[Black "Bob"]\n\n1. e3-e4 *\n'
+    written = format_game(parse_game(text))
+    assert "Date" not in written
+    assert written == ('[Game "ordo"]\n[Variant "10x8"]\n[White "Ann"]\n[Black "Bob"]\n'
+                       '[Result "*"]\n\n1. e3-e4 *\n')
+
+
 def test_tags_in_any_order_unknown_tags_and_missing_result() -> None:
     text = '[Black "Bob"]\n[Event "club night"]\n[Game "Ordo"]\n[White "Ann"]\n\n1. e3-e4\n'
     game = parse_game(text)

@@ -49,8 +49,9 @@ def _standard_start(game: Game):
 def game_tags(game: Game) -> list[tuple[str, str]]:
     """The tags a writer writes, in the order of §1.6."""
     rules = game.rules
-    tags: list[tuple[str, str]] = [("Game", rules.id), ("Variant", game.variant),
-                                   ("Date", game.date)]
+    tags: list[tuple[str, str]] = [("Game", rules.id), ("Variant", game.variant)]
+    if game.date:  # a file read without a date is written back without one, not as ""
+        tags.append(("Date", game.date))
     for side, player in zip(game.sides, game.players, strict=True):
         tags.append((side, player or "?"))
     if game.seed is not None:

@@ -178,6 +178,8 @@ def perft_command(game: str, depth: int, position: str | None, variant: str | No
         for text, count in divide(rules, pos, depth, terminal_leaf=terminal_leaf):
             click.echo(f"{text} {count}")
             total += count
+        if terminal_leaf and rules.outcome(pos) is not None:
+            total = 1  # a won root has no moves to list but is itself the one leaf of perft_t
     else:
         total = perft(rules, pos, depth, terminal_leaf=terminal_leaf)
     click.echo(f"Nodes searched: {total}")

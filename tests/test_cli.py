@@ -38,6 +38,17 @@ def test_divide_prints_one_line_per_root_move_then_the_total() -> None:
     assert sum(int(line.split()[-1]) for line in two[:-1]) == 2116
 
 
+@pytest.mark.parametrize("divide", [[], ["--divide"]])
+def test_a_won_root_is_one_terminal_leaf_and_no_strict_node(divide) -> None:
+    """§1.3: a finished position adds 0 to strict perft at depth ≥ 1; perft_t counts it as
+    one leaf. Blue has no master left (Red won, Way of the Stone); divide lists no moves."""
+    won = ["--position", "b1Rbb/5/5/5/rr1rr b Elephant,Horse Boar,Ox Crab"]
+    strict = run("perft", "onitama", "2", *won, *divide).stdout.splitlines()
+    leaf = run("perft", "onitama", "2", *won, "--terminal-leaf", *divide).stdout.splitlines()
+    assert strict == ["Nodes searched: 0"]
+    assert leaf == ["Nodes searched: 1"]
+
+
 def test_moves_lists_the_56_opening_moves_sorted() -> None:
     lines = run("moves", "ordo").stdout.splitlines()
     assert len(lines) == 56

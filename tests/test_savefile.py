@@ -144,6 +144,9 @@ def test_bad_move_text_names_line_and_column(text, line, column, words, good_mov
         ('[Game "ordo"]\n[Setup "10/10 w"]\n\n*\n', 2, 9, "Setup"),
         ("1. e3-e4 *\n", 1, 1, "Game"),
         ('[Game "ordo"]\n[Result "2-0"]\n\n*\n', 2, 10, "not a result"),
+        # digits in the Unicode sense are not decimal digits of a seed (§1.2)
+        ('[Game "onitama"]\n[Seed "\u00b2"]\n\n*\n', 2, 8, "a seed is a whole number"),
+        ('[Game "onitama"]\n[Seed "\uff11"]\n\n*\n', 2, 8, "a seed is a whole number"),
     ],
 )
 def test_bad_headers_name_line_and_column(text, line, column, words) -> None:
@@ -151,6 +154,21 @@ def test_bad_headers_name_line_and_column(text, line, column, words) -> None:
         parse_game(text)
     assert (err.value.line, err.value.column) == (line, column)
     assert words in str(err.value)
+
+
+@pytest.mark.parametrize("odd", ["\u2028", "\u0085", "\x0c", "\x1e"])
+def test_only_line_feeds_and_carriage_returns_end_lines(odd) -> None:
+    """Other Unicode line breaks are ordinary characters: in a comment they do not shift
+    the line numbers of later errors, in a name they are part of the name."""
+    text = f'[Game "ordo"]\n[White "Ann{odd}"]\n\n1. e3-e4 {{a{odd}b}} e6-e5 2. x9-x9 *\n'
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (4, 25)  # "1. e3-e4 {a?b} e6-e5 2. " is 24
+    assert err.value.game is not None and err.value.game.players[0] == f"Ann{odd}"
+    crlf = '[Game "ordo"]\r\n[White "Ann"]\r\n\r\n1. e3-e4 x9 *\r\n'
+    with pytest.raises(SaveFileError) as err:
+        parse_game(crlf)
+    assert (err.value.line, err.value.column) == (4, 10)
 
 
 def test_a_result_that_contradicts_the_final_position_is_refused() -> None:

@@ -26,8 +26,10 @@ WRAP = 80
 #: our own extra tag: the moves of the redo tail, so a resumed game keeps its redo
 REDO_TAG = "Redo"
 
-_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)\s+"((?:[^"\\]|\\["\\])*)"\]\s*$')
-_MOVE_NUMBER = re.compile(r"\d+\.+$")
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)[ \t]+"((?:[^"\\]|\\["\\])*)"\][ \t]*$')
+#: ASCII digits only: ``\d`` and ``str.isdigit`` also take ², ① or Arabic-Indic digits
+_MOVE_NUMBER = re.compile(r"[0-9]+\.+$")
+_SEED = re.compile(r"[0-9]+")
 
 
 # ----- writing ---------------------------------------------------------------------------
@@ -163,7 +165,9 @@ def _is_result_token(text: str) -> bool:
 def parse_game(text: str) -> Game:
     """Read a saved game. Raises SaveFileError (with ``.game`` = the valid prefix, or
     None when the headers themselves are bad)."""
-    lines = text.splitlines()
+    # only LF, CRLF and CR end a line: str.splitlines would also split at U+2028, form
+    # feeds and the like, which may stand in a comment or a name, and shift every line number
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     tags: dict[str, tuple[str, int, int]] = {}
     index = 0
     while index < len(lines):
@@ -206,7 +210,7 @@ def parse_game(text: str) -> Game:
     seed = None
     if "Seed" in tags:
         raw_seed = tags["Seed"][0]
-        if not raw_seed.isdigit() or int(raw_seed) >= SEED_LIMIT:
+        if not _SEED.fullmatch(raw_seed) or int(raw_seed) >= SEED_LIMIT:
             raise tag_error("Seed", f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
         seed = int(raw_seed)
     if "Setup" in tags:

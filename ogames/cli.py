@@ -41,6 +41,8 @@ def _start(rules: Rules, position: str | None, variant: str | None, seed: int | 
         if position is not None:
             canonical = rules.parse_variant(variant) if variant else None
             pos = rules.parse_position(position, canonical)
+            for warning in rules.position_warnings(pos):  # allowed, but worth a word
+                click.echo(f"ogames: warning: {warning}", err=True)
             return Game.from_position(rules, pos)
         return Game.new(rules, variant, seed)
     except NotationError as exc:

@@ -49,6 +49,16 @@ def test_a_won_root_is_one_terminal_leaf_and_no_strict_node(divide) -> None:
     assert leaf == ["Nodes searched: 1"]
 
 
+def test_an_allowed_but_odd_position_gets_a_warning_on_stderr() -> None:
+    """§2.1.7: a piece total other than 20 is allowed but should produce a warning."""
+    result = run("moves", "opprimo", "--position", "3/4/3/4/3/4/3/4/3/4/1S1/4/3 y cd1 de11 1")
+    assert result.exit_code == 0
+    assert "warning" in result.stderr and "20" in result.stderr
+    assert "Kcd1-cd2" in result.stdout.splitlines()
+    start = run("moves", "opprimo")
+    assert start.exit_code == 0 and start.stderr == ""
+
+
 def test_moves_lists_the_56_opening_moves_sorted() -> None:
     lines = run("moves", "ordo").stdout.splitlines()
     assert len(lines) == 56

@@ -62,3 +62,14 @@ async def test_trap_ends_the_game_and_refusals():
         assert position(app) == "1N1/1SS1/1S1/4/3/4/3/4/1s1/4/3/4/3 r cd1 de11 1"
         assert "Yellow wins" in str(s.query_one("#banner").render())
         assert "d11" in s.changed  # the converted soldier is marked
+
+
+@ui_test
+async def test_an_odd_set_up_position_is_noted_in_the_status_line():
+    need("opprimo")
+    app = OgamesApp("opprimo", position="3/4/3/4/3/4/3/4/3/4/1S1/4/3 y cd1 de11 1")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert status(app).startswith("Note: the board holds 1 soldiers and knights")
+        await play_keys(pilot, "Kcd1-cd2")
+        assert "Note:" not in status(app)

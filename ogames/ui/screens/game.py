@@ -155,6 +155,11 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_mount(self) -> None:
         self._set_layout()
+        if not self.game.plies:  # a set-up position that is allowed but odd: say so once
+            warnings = self._safe("position warnings",
+                                  lambda: self.rules.position_warnings(self.game.start), ())
+            if warnings:
+                self.message = "Note: " + "; ".join(warnings)
         self.position_changed()
 
     @property

@@ -344,8 +344,17 @@ def test_position_error_names_field_and_column():
         RULES.parse_position("D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L q 1")
     assert info.value.field == "side"
     assert info.value.column == 39
+    with pytest.raises(NotationError) as info:  # the side is missing after the board
+        RULES.parse_position("D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L")
+    assert (info.value.field, info.value.column) == ("side", 38)
     with pytest.raises(NotationError, match="13 pieces"):
         RULES.parse_position("DDDD/DDDDD/DDDD2/5/6/5/LL2 d 1")
+
+
+def test_the_move_number_has_no_upper_limit():
+    """§2.2.8: <fullmove> is an integer ≥ 1, nothing more."""
+    text = "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d 12345678901234567890"
+    assert RULES.format_position(RULES.parse_position(text)) == text
     with pytest.raises(NotationError):
         RULES.parse_position(START, "v2")
 

@@ -420,6 +420,12 @@ def test_rejected_positions(text: str, field: str) -> None:
     assert info.value.column is not None and 1 <= info.value.column <= len(text) + 1
 
 
+def test_the_move_number_has_no_upper_limit() -> None:
+    """§2.1.7: <move number> is an integer ≥ 1, nothing more."""
+    text = "sss/ssss/sss/4/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 12345678901234567890"
+    assert RULES.format_position(RULES.parse_position(text)) == text
+
+
 def test_rejection_columns() -> None:
     cases = {
         # the '5' of rank 10 is character 14

@@ -70,6 +70,6 @@ async def test_an_odd_set_up_position_is_noted_in_the_status_line():
     app = OgamesApp("opprimo", position="3/4/3/4/3/4/3/4/3/4/1S1/4/3 y cd1 de11 1")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert status(app).startswith("Note: the board holds 1 soldiers and knights")
+        assert status(app).startswith("Note: soldiers and knights on the board: 1;")
         await play_keys(pilot, "Kcd1-cd2")
         assert "Note:" not in status(app)

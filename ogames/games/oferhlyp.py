@@ -363,7 +363,7 @@ class OferhlypRules(Rules):
             raise NotationError(
                 "a position is '<files a–g separated by /> <side d or l> [<move number>]', "
                 f"e.g. '{START_TEXT}'",
-                field="position",
+                field="side" if fields else "board",
                 column=(fields[0][0] + len(fields[0][1]) + 1) if fields else 1,
             )
         if len(fields) > 3:
@@ -396,10 +396,6 @@ class OferhlypRules(Rules):
                     "the move number must be at least 1, without leading zero",
                     field="move number",
                     column=mstart + 1,
-                )
-            if len(mtext) > 9:
-                raise NotationError(
-                    "the move number is out of range", field="move number", column=mstart + 1
                 )
             fullmove = int(mtext)
         for s in (0, 1):

@@ -455,8 +455,7 @@ class OpprimoRules(Rules):
         number = 1
         if len(tokens) == 5:
             col, word = tokens[4]
-            if (not word or any(c not in _DIGITS for c in word) or word[0] == "0"
-                    or len(word) > 9):
+            if not word or any(c not in _DIGITS for c in word) or word[0] == "0":
                 raise NotationError(f"'{word}' is not a move number; write a whole number "
                                     "from 1 (no leading zero)", field="move number",
                                     column=col + 1)
@@ -473,7 +472,7 @@ class OpprimoRules(Rules):
     def position_warnings(self, pos: Position) -> tuple[str, ...]:
         total = (pos.yellow | pos.red).bit_count()
         if total != MEN_IN_A_GAME:
-            return (f"the board holds {total} soldiers and knights; a real game always has "
+            return (f"soldiers and knights on the board: {total}; a real game always has "
                     f"{MEN_IN_A_GAME}",)
         return ()
 

@@ -120,11 +120,13 @@ PASS = make_move(0, -1, -1)
 # ----- variants ----------------------------------------------------------------------------
 
 
-def canonical_variant(text: str, column: int | None = None) -> str:
+def canonical_variant(text: str, column: int | None = None, *, any_case: bool = False) -> str:
     """``2``/``3`` plus flags ``p`` ``r`` ``t`` in any order → the canonical order ``prt``.
-    Repeats, unknown flags and ``p``/``t`` in the two-handed game are refused."""
+    Repeats, unknown flags and ``p``/``t`` in the two-handed game are refused. Flags are
+    lower case in a position string (§2.5.12); ``any_case`` is for a variant a person types
+    (``--variant 3P``, like every game's variant names)."""
     raw = text.strip()
-    folded = raw.casefold()
+    folded = raw.casefold() if any_case else raw
     if not folded or folded[0] not in "23":
         raise NotationError(f"'{raw}' is not an Ochmir variant: write 2 or 3, then any of the "
                             "flags p, r, t (e.g. 2, 2r, 3, 3pt)", field="variant", column=column)

@@ -24,6 +24,7 @@ from ogames.core.board import (
     item,
 )
 from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
 from ogames.core.rules import Rules
 
@@ -97,7 +98,7 @@ class OchmirRules(Rules):
         """``2``/``3`` with flags ``p r t`` in any order; canonical order out."""
         if text is None or not text.strip():
             return self.variants[0]
-        return notation.canonical_variant(text)
+        return notation.canonical_variant(text, any_case=True)
 
     def variant_of(self, pos: OchmirPosition) -> str:
         return pos.variant
@@ -127,6 +128,13 @@ class OchmirRules(Rules):
         if not isinstance(text, str):
             raise NotationError("a position is text")
         pos = notation.parse_position(text)
+        if pos.masked:  # our own view notation, not a position of §2.5.12
+            names = ("variant", "board", "to-move", "hands", "bag", "streak", "ply")
+            for name, (field_text, column) in zip(names, split_fields(text), strict=False):
+                if "?" in field_text:
+                    raise NotationError("'?' hides a face in a player's view; a position "
+                                        "names every face", field=name,
+                                        column=column + field_text.index("?"))
         if variant is not None and self.parse_variant(variant) != pos.variant:
             raise NotationError(f"the position is of variant {pos.variant}, not "
                                 f"{self.parse_variant(variant)}", field="variant", column=1)

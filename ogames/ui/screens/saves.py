@@ -235,22 +235,23 @@ class SavesScreen(Screen[None]):
 
         self.app.push_screen(BadFileScreen(path, error), answered)
 
-    def action_replay(self) -> None:
+    def _readable_selection(self):
+        """The selected entry if its file reads cleanly; a bad file opens the bad-file
+        dialog instead (and gives None), as does having nothing selected."""
         entry = self.selected
-        if entry is None:
-            return
-        if entry.error is not None:
+        if entry is not None and entry.error is not None:
             self.open_bad(entry.path, entry.error)
-        elif entry.game is not None:
+            return None
+        return entry if entry is not None and entry.game is not None else None
+
+    def action_replay(self) -> None:
+        entry = self._readable_selection()
+        if entry is not None:
             self.open_replay(entry.game, entry.path)
 
     def action_continue(self) -> None:
-        entry = self.selected
-        if entry is None:
-            return
-        if entry.error is not None:
-            self.open_bad(entry.path, entry.error)
-        elif entry.game is not None:
+        entry = self._readable_selection()
+        if entry is not None:
             app: Any = self.app
             app.start_game(copy_game(entry.game), save_path=entry.path)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ogames.core.board import cell, item
 from ogames.ui.app import OgamesApp
-from ogames.ui.widgets.panel import PanelView
+from ogames.ui.widgets.panel import ItemBox, PanelView
 from tests.uihelp import (
     SIZE,
     click_cell,
@@ -88,3 +88,27 @@ async def test_card_first_then_piece():
         await pick_click(pilot, item("card:Boar"))
         assert status(app)
         assert s.picks == ()
+
+
+@ui_test
+async def test_long_card_names_keep_the_movers_cards_in_view():
+    """Elephant and Monkey are the longest titles: every card must still be on screen in
+    full at the usual window size, each hand's two cards side by side (seen in session 3:
+    one card per row pushed the mover's cards below the panel's fold)."""
+    need("onitama")
+    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        panel = screen(app).query_one(PanelView)
+        boxes = {box.key: box.region for box in panel.query(ItemBox)}
+        assert set(boxes) == {"card:Elephant", "card:Monkey", "card:Rooster", "card:Mantis",
+                              "card:Crane"}
+        visible = panel.region
+        for key, region in boxes.items():
+            assert visible.contains_region(region), f"{key} is not fully visible"
+        assert boxes["card:Elephant"].y == boxes["card:Monkey"].y
+        assert boxes["card:Rooster"].y == boxes["card:Mantis"].y
+        # a title is not cut: each card's drawing starts on the line after its title
+        for key in boxes:
+            box = next(b for b in panel.query(ItemBox) if b.key == key)
+            assert box.region.height == 6, f"{key} wraps its title"

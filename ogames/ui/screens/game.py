@@ -50,7 +50,7 @@ REASONS = {
 }
 
 #: the side panel's width: as wide as the window allows, within these bounds
-SIDE_PANEL_WIDTH = (34, 48)
+SIDE_PANEL_WIDTH = (34, 56)
 
 
 def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None) -> str:

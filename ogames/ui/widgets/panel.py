@@ -103,7 +103,7 @@ class PanelView(VerticalScroll):
     """The engine's panel sections and the pending choices."""
 
     DEFAULT_CSS = """
-    PanelView { height: auto; max-height: 60%; }
+    PanelView { height: auto; max-height: 70%; }
     PanelView > .section-title { height: 1; text-style: bold; margin: 0 1; }
     PanelView > .section-note { height: auto; color: $text-muted; margin: 0 1; }
     PanelView > Grid { grid-size: 2; grid-rows: auto; height: auto; grid-gutter: 1 1; }
@@ -114,6 +114,9 @@ class PanelView(VerticalScroll):
         self.can_focus = False
         self._shape: tuple = ()
         self.order: list[str] = []
+        #: each item grid, its number of items, the width its widest item needs and the width
+        #: it needs with its title wrapped
+        self._grids: list[tuple[Grid, int, int, int]] = []
 
     def compose(self) -> ComposeResult:
         return iter(())
@@ -131,15 +134,20 @@ class PanelView(VerticalScroll):
             self._shape = shape
             self.remove_children()
             widgets = []
+            self._grids = []
             for s in sections:
                 widgets.append(Static(s.title, classes="section-title"))
                 if s.note:
                     widgets.append(Static(s.note, classes="section-note"))
                 grid = Grid(*(ItemBox(i.key) for i in s.items))
-                wide = max((len(t) for i in s.items for t in (i.title, *i.lines)), default=1)
-                room = (self.size.width or 44) - 2
-                grid.styles.grid_size_columns = max(1, min(len(s.items), room // (wide + 3)))
+                # a box holds its number, a space, the text and one column of padding a side;
+                # a title may wrap so that a section's drawings stand side by side
+                wide = 4 + max((len(t) for i in s.items for t in (i.title, *i.lines)), default=1)
+                least = 4 + max((len(t) for i in s.items for t in (i.lines or (i.title,))),
+                                default=1)
+                self._grids.append((grid, len(s.items), wide, least))
                 widgets.append(grid)
+            self._fit_columns()
             self.mount_all(widgets)
             self.call_after_refresh(self._fill, sections, colours, selectable, picked)
         else:
@@ -147,6 +155,21 @@ class PanelView(VerticalScroll):
         keys = [i.key for s in sections for i in s.items]
         self.order = [k for k in keys if k in set(selectable)]
         self.display = bool(sections)
+
+    def on_resize(self) -> None:
+        self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """As many items side by side as the width holds (before the first layout the
+        width is unknown: then the side panel's usual width is assumed)."""
+        width = self.scrollable_content_region.width or 46
+        for grid, count, wide, least in self._grids:
+            columns = min(count, (width + 1) // (wide + 1))
+            if columns < count:
+                columns = min(count, (width + 1) // (least + 1))
+            columns = max(1, columns)
+            if grid.styles.grid_size_columns != columns:
+                grid.styles.grid_size_columns = columns
 
     def _fill(self, sections: Sequence[PanelSection], colours: Sequence[str],
               selectable: Sequence[str], picked: Sequence[str]) -> None:

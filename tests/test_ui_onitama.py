@@ -17,6 +17,7 @@ from tests.uihelp import (
     screen,
     status,
     ui_test,
+    wait_for,
 )
 
 TWO_CARDS = "bbBbb/5/5/5/rrRrr b Elephant,Horse Boar,Ox Crab"
@@ -112,3 +113,23 @@ async def test_long_card_names_keep_the_movers_cards_in_view():
         for key in boxes:
             box = next(b for b in panel.query(ItemBox) if b.key == key)
             assert box.region.height == 6, f"{key} wraps its title"
+
+
+@ui_test
+async def test_the_cards_to_pick_scroll_into_view_in_a_small_window():
+    """At the smallest size Onitama allows the panel cannot show all five cards: the cards
+    the player to move may pick are scrolled into view, Red's and then Blue's."""
+    need("onitama")
+    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
+    async with app.run_test(size=(89, 29)) as pilot:
+        await pilot.pause()
+        panel = screen(app).query_one(PanelView)
+        assert panel.max_scroll_y > 0, "the window is meant to be too small for every card"
+
+        def in_view(*keys: str) -> bool:
+            regions = {box.key: box.region for box in panel.query(ItemBox)}
+            return all(panel.region.contains_region(regions[k]) for k in keys)
+
+        await wait_for(pilot, lambda: in_view("card:Elephant", "card:Monkey"))
+        await play_keys(pilot, "Elephant a1-b2")
+        await wait_for(pilot, lambda: in_view("card:Rooster", "card:Mantis"))

@@ -117,6 +117,8 @@ class PanelView(VerticalScroll):
         #: each item grid, its number of items, the width its widest item needs and the width
         #: it needs with its title wrapped
         self._grids: list[tuple[Grid, int, int, int]] = []
+        #: the selectable items last scrolled into view
+        self._in_view: list[str] = []
 
     def compose(self) -> ComposeResult:
         return iter(())
@@ -158,6 +160,7 @@ class PanelView(VerticalScroll):
 
     def on_resize(self) -> None:
         self._fit_columns()
+        self.call_after_refresh(self._scroll_to_selectable)
 
     def _fit_columns(self) -> None:
         """As many items side by side as the width holds (before the first layout the
@@ -193,3 +196,14 @@ class PanelView(VerticalScroll):
             box.set_class(it.key in sel, "selectable")
             box.set_class(it.key in set(picked), "picked")
             box.set_class(bool(sel) and it.key not in sel and it.key not in picked, "dim")
+        if order != self._in_view:
+            self._in_view = order
+            self.call_after_refresh(self._scroll_to_selectable)
+
+    def _scroll_to_selectable(self) -> None:
+        """Scroll the items the player may pick into view (with little room, the mover's own
+        cards or tiles would otherwise sit below the fold); the rest stays a scroll away."""
+        boxes = [box for box in self.query(ItemBox) if box.key in self._in_view]
+        if boxes and self.max_scroll_y:
+            self.scroll_to_widget(boxes[-1], animate=False)
+            self.scroll_to_widget(boxes[0], animate=False)

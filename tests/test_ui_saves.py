@@ -19,7 +19,7 @@ from ogames.ui.screens.badfile import BadFileScreen, error_line
 from ogames.ui.screens.confirm import ConfirmScreen
 from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.screens.replay import ReplayScreen
-from ogames.ui.screens.save import SaveScreen
+from ogames.ui.screens.save import SaveScreen, target_path
 from ogames.ui.screens.saves import SavesScreen
 from ogames.ui.widgets.diagram import Diagram
 from tests.savehelp import PLAYOUTS, play_texts, random_texts, same_game
@@ -115,6 +115,35 @@ async def test_a_typed_path_is_used_and_a_second_save_replaces_only_after_asking
         await pilot.press("enter")
         await pilot.pause()
         assert screen(app).save_path == other
+
+
+def test_a_typed_folder_gets_the_default_name_inside_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "games").mkdir()
+    name = "2026-11-23-101500-ordo-white-vs-black.ogame"
+    assert target_path(".", name) == Path(".") / name
+    assert target_path("./", name) == Path(".") / name
+    assert target_path("..", name) == Path("..") / name
+    assert target_path("/", name) == Path("/") / name
+    assert target_path("games", name) == storage.saves_dir() / "games.ogame"  # a bare name
+    assert target_path("./games", name) == Path("games") / name
+    assert target_path(str(tmp_path / "games"), name) == tmp_path / "games" / name
+    assert target_path("new/", name) == storage.saves_dir() / "new" / name
+    assert target_path("./mine", name) == Path("mine.ogame")
+
+
+@ui_test
+async def test_saving_to_a_folder_saves_inside_it(tmp_path, monkeypatch):
+    """``.`` once crashed the app (a path without a name); a folder saved next to itself."""
+    need("ordo")
+    monkeypatch.chdir(tmp_path)
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "c2:d2-c3")
+        saved = await save_with_keys(pilot, ".")
+        assert saved.parent.resolve() == tmp_path
+        assert saved.name.endswith(".ogame") and "-ordo-" in saved.name
+        assert len(load_game(saved).plies) == 1
 
 
 @ui_test

@@ -18,13 +18,17 @@ from ...core.savefile import EXTENSION, load_game, save_game
 from ...core.storage import readable_name, saves_dir
 
 
-def target_path(text: str) -> Path:
+def target_path(text: str, default_name: str) -> Path:
     """What the player typed as a path: a bare name goes to the saves directory, ``~`` is
-    expanded, and ``.ogame`` is added when there is no extension."""
+    expanded, a folder (an existing one, or one written with a trailing slash, ``.`` or
+    ``..``) gets ``default_name`` inside it, and ``.ogame`` is added when there is no
+    extension."""
     text = text.strip()
     path = Path(text).expanduser()
-    if len(path.parts) == 1 and not text.startswith(("~", ".")):
+    if len(path.parts) == 1 and not text.startswith(("~", ".", "/")):
         path = saves_dir() / path
+    if text.endswith("/") or path.name in ("", ".", "..") or path.is_dir():
+        path = path / default_name
     if not path.suffix:
         path = path.with_name(path.name + EXTENSION)
     return path
@@ -61,6 +65,8 @@ class SaveScreen(ModalScreen[Path | None]):
         super().__init__()
         self.game = game
         self.default = default or saves_dir() / readable_name(game)
+        #: the name a typed folder gets inside it
+        self.default_name = self.default.name
         #: the existing file the player was warned about (a second Save replaces it)
         self.confirmed: Path | None = default if default is not None else None
 
@@ -90,7 +96,7 @@ class SaveScreen(ModalScreen[Path | None]):
         if not text.strip():
             self.error("type a file name")
             return
-        path = target_path(text)
+        path = target_path(text, self.default_name)
         if path.exists():
             refusal = overwrite_refusal(path)
             if refusal:

@@ -220,7 +220,7 @@ async def test_resume_after_the_app_is_closed_mid_game():
 
 
 @ui_test
-async def test_q_keeps_the_game_for_resume_a_new_game_replaces_it_and_an_end_clears_it():
+async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears_it():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -235,21 +235,37 @@ async def test_q_keeps_the_game_for_resume_a_new_game_replaces_it_and_an_end_cle
         await pilot.pause()
         assert [p.text for p in screen(app).game.plies] == ["c2:d2-c3"]
         await pilot.press("q", "y")
-        await click_button(pilot, "#start")  # a new game replaces the autosave
+        # a new game left before its first move: the earlier game is still to resume
+        await click_button(pilot, "#start")
         await pilot.pause()
-        assert storage.load_autosave() is None
         await pilot.press("q")
-        assert not app.screen.has_class("can-resume")
+        assert app.screen.has_class("can-resume")
+        assert [p.text for p in storage.load_autosave().plies] == ["c2:d2-c3"]
+        # a new game with a move: it is the one to resume, the earlier one is a saved game
+        await click_button(pilot, "#start")
+        await pilot.pause()
+        await play_keys(pilot, "b3-b4")
+        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
+        kept = [e.game for e in storage.list_saves()]
+        assert [[p.text for p in g.plies] for g in kept] == [["c2:d2-c3"]]
+        await pilot.press("q", "y")
+        assert app.screen.has_class("can-resume")
     app = OgamesApp("ordo", position="10/4W5/3W6/10/B9/10/10/10 w")
     async with app.run_test(size=SIZE) as pilot:
         await play_keys(pilot, "d6-d8")  # wins: the game is over
         assert screen(app).game.outcome() is not None
-        assert not storage.autosave_path().exists()
+        # the earlier unfinished game is still the one to resume
+        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
         await pilot.press("u")  # taken back: unfinished again, the win still to redo
         resumable = storage.load_autosave()
         assert resumable is not None and resumable.cursor == 0 and resumable.can_redo
+        await play_keys(pilot, "d6-d8")  # won again: its own autosave goes
+        assert not storage.autosave_path().exists()
+        await pilot.press("u")
         await play_keys(pilot, "d6-d7")
         assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
+    kept = sorted([p.text for p in e.game.plies] for e in storage.list_saves())
+    assert kept == [["b3-b4"], ["c2:d2-c3"]]
 
 
 @ui_test
@@ -452,3 +468,12 @@ async def test_ascii_and_theme_settings_persist():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.ascii  # a broken settings file falls back to the defaults
+
+
+def test_a_library_save_never_replaces_another():
+    game = Game.new(need("ordo"))
+    first = storage.save_to_library(game, "same")
+    second = storage.save_to_library(game, "same")
+    third = storage.save_to_library(game, "same.ogame")
+    assert [p.name for p in (first, second, third)] == [
+        "same.ogame", "same-2.ogame", "same-3.ogame"]

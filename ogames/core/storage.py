@@ -46,12 +46,25 @@ def readable_name(game: Game, now: _dt.datetime | None = None) -> str:
     return f"{now:%Y-%m-%d-%H%M%S}-{game.rules.id}-{players}{EXTENSION}"
 
 
+def unused_path(folder: Path, name: str) -> Path:
+    """``folder / name``, or with ``-2``, ``-3``… before the extension when that is taken:
+    a readable name is only as unique as its second, and no save may replace another."""
+    path = folder / name
+    stem, suffix = path.stem, path.suffix
+    number = 2
+    while path.exists():
+        path = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return path
+
+
 def save_to_library(game: Game, name: str | None = None) -> Path:
-    """Save into the saves directory under a readable (or the given) name."""
-    target = saves_dir() / (name or readable_name(game))
-    if target.suffix != EXTENSION:
-        target = target.with_name(target.name + EXTENSION)
-    return write_atomic(target, format_game(game))
+    """Save into the saves directory under a readable (or the given) name that no other
+    saved game has."""
+    name = name or readable_name(game)
+    if not name.endswith(EXTENSION):
+        name += EXTENSION
+    return write_atomic(unused_path(saves_dir(), name), format_game(game))
 
 
 def autosave(game: Game) -> Path:

@@ -65,12 +65,13 @@ class OgamesApp(App[None]):
             self.push_screen(ReplayScreen(game, name=name, error=error, ascii=self.ascii))
 
     def start_game(self, game: Game, save_path: Path | None = None,
-                   computer: Mapping[int, str] | None = None) -> None:
+                   computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
         """Open a game screen; ``save_path``: the file it came from (Ctrl+S offers it);
         ``computer``: the computer's seats (side index → level; None: the seats named so in
-        the players' names, as a resumed or replayed game has them)."""
+        the players' names, as a resumed or replayed game has them); ``resumed``: the game
+        is the autosave's (else the autosave still belongs to the game left before)."""
         seats = seats_from_players(game.players) if computer is None else computer
-        screen = GameScreen(game, ascii=self.ascii, computer=seats)
+        screen = GameScreen(game, ascii=self.ascii, computer=seats, resumed=resumed)
         screen.save_path = save_path
         self.push_screen(screen)
 

@@ -20,7 +20,7 @@ from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.outcome import Outcome
-from ...core.storage import autosave, clear_autosave
+from ...core.storage import autosave, clear_autosave, load_autosave, save_to_library
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
@@ -118,9 +118,11 @@ class GameScreen(BoardActions, Screen[None]):
     """
 
     def __init__(self, game: Game, *, ascii: bool = False,
-                 computer: Mapping[int, str] | None = None) -> None:
+                 computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
         super().__init__()
         self.game = game
+        #: the autosave is this game's (resumed from it, or written by it since)
+        self.owns_autosave = resumed
         self.rules = game.rules
         self.ascii = ascii
         self.flipped = False
@@ -514,17 +516,33 @@ class GameScreen(BoardActions, Screen[None]):
 
     def autosave(self) -> None:
         """Keep the autosave in step with the game: written after every change (history,
-        cursor and redo tail), removed when the game is over or has no moves yet (a new game
-        replaces the one that was there)."""
+        cursor and redo tail), removed when the game is over or has no moves yet. The
+        unfinished game of an earlier session is never lost: it stays resumable until this
+        game has a move, and is then kept among the saved games."""
         game = self.game
         try:
             if not game.plies or (game.outcome() is not None and not game.can_redo):
-                clear_autosave()
-            else:
-                autosave(game)
+                if self.owns_autosave:
+                    clear_autosave()
+                return
+            if not self.owns_autosave:
+                self._keep_earlier_game()
+            autosave(game)
+            self.owns_autosave = True
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
+
+    def _keep_earlier_game(self) -> None:
+        """Move the unfinished game this one replaces as the autosave into the saved games."""
+        earlier = load_autosave()
+        if earlier is None:
+            return
+        path = save_to_library(earlier)
+        n = earlier.cursor
+        self.app.notify(f"The unfinished {earlier.rules.name} game ({n} move"
+                        f"{'' if n == 1 else 's'}) is kept in Saved games as {path.name}",
+                        title="Earlier game kept")
 
     def action_save(self) -> None:
         from .save import SaveScreen

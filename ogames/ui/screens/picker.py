@@ -165,7 +165,7 @@ class PickerScreen(Screen[None]):
         if game is None:
             self._offer_resume()
             return
-        self.app.start_game(game)
+        self.app.start_game(game, resumed=True)
 
     @on(Button.Pressed, "#saves")
     def action_saves(self) -> None:

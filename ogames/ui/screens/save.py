@@ -15,7 +15,7 @@ from textual.widgets import Button, Input, Static
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.savefile import EXTENSION, load_game, save_game
-from ...core.storage import readable_name, saves_dir
+from ...core.storage import readable_name, saves_dir, unused_path
 
 
 def target_path(text: str, default_name: str) -> Path:
@@ -64,7 +64,7 @@ class SaveScreen(ModalScreen[Path | None]):
     def __init__(self, game: Game, default: Path | None = None) -> None:
         super().__init__()
         self.game = game
-        self.default = default or saves_dir() / readable_name(game)
+        self.default = default or unused_path(saves_dir(), readable_name(game))
         #: the name a typed folder gets inside it
         self.default_name = self.default.name
         #: the existing file the player was warned about (a second Save replaces it)

@@ -23,6 +23,7 @@ from tests.uihelp import (
     pick_click,
     play_clicks,
     play_keys,
+    position,
     screen,
     status,
     ui_test,
@@ -218,6 +219,27 @@ async def test_tiny_terminal_screen_recovers_on_resize():
         await pilot.pause()
         assert not s.has_class("tiny")
         assert s.query_one(BoardView).region.width > 0
+
+
+@ui_test
+async def test_no_move_is_entered_or_taken_back_while_the_board_is_hidden():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "b3-b4")
+        s = screen(app)
+        before = (position(app), s.game.cursor, s.cursor)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert s.has_class("tiny")
+        await pilot.press("enter", "up", "enter", "left", "u", "U", "1", "h", "f", "escape")
+        await pilot.pause()
+        assert (position(app), s.game.cursor, s.cursor) == before
+        assert not s.picks and not s.flipped
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("u")  # the keys work again
+        assert s.game.cursor == 0
 
 
 @ui_test

@@ -94,6 +94,9 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
     ]
+    #: the keys' actions that stay off while the window is too small to show the board
+    BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
+                               "flip", "item"})
 
     DEFAULT_CSS = f"""
     GameScreen {{ layout: vertical; }}
@@ -438,13 +441,22 @@ class GameScreen(BoardActions, Screen[None]):
     def on_resize(self) -> None:
         self._check_size()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No move is entered or taken back blind: while the board is hidden for want of
+        room, only leaving, saving and the rules stay on the keys."""
+        if action in self.BLIND_ACTIONS and self.has_class("tiny"):
+            return False
+        return True
+
     def _check_size(self) -> None:
         w, h = self.min_size
         size = self.app.size
         low, high = SIDE_PANEL_WIDTH
         self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
         tiny = size.width < w or size.height < h
-        self.set_class(tiny, "tiny")
+        if tiny != self.has_class("tiny"):
+            self.set_class(tiny, "tiny")
+            self.refresh_bindings()
         if tiny:
             self.query_one("#toosmall", Static).update(
                 f"Make the window at least {w}×{h} to play {self.rules.name}.\n"

@@ -71,6 +71,25 @@ async def test_picker_seed_and_enter_on_the_list():
 
 
 @ui_test
+async def test_back_from_a_game_started_in_a_name_field_the_picker_keys_work():
+    need("ordo")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        picker.choose("ordo")
+        await pilot.pause()
+        picker.query_one("#name-0").focus()
+        await pilot.press("z", "enter")  # Enter in a name field starts the game
+        assert screen(app).game.players[0] == "z"
+        await play_keys(pilot, "b3-b4")
+        await pilot.press("q", "y")
+        assert app.screen is picker and picker.has_class("can-resume")
+        await pilot.press("r")  # resumes: the key does not go into the name
+        assert picker.query_one("#name-0").value == "z"
+        assert [p.text for p in screen(app).game.plies] == ["b3-b4"]
+
+
+@ui_test
 async def test_leaving_asks_only_when_moves_were_made():
     need("ordo")
     app = OgamesApp("ordo")

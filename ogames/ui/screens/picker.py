@@ -143,6 +143,10 @@ class PickerScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self._offer_resume()
+        if isinstance(self.focused, Input):
+            # back from a game started by Enter in a name field: the letter keys (r, o, q)
+            # would type into the name instead of doing what the footer says
+            self.query_one("#games", OptionList).focus()
 
     # ----- resume, saved games, rules ------------------------------------------------
 

@@ -92,6 +92,27 @@ async def test_keys_step_jump_and_the_board_follows(tmp_path):
 
 
 @ui_test
+async def test_a_window_too_small_for_the_board_says_so_and_recovers(tmp_path):
+    """The replay once clipped the board silently at 80×24; it says what size it needs,
+    like the game screen."""
+    need("ordo")
+    game, path = saved_game(tmp_path)
+    app = OgamesApp(replay=game, replay_name=path.name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        w, h = replay.min_size
+        assert (w > 80 or h > 24) and replay.has_class("tiny")
+        assert f"at least {w}×{h} to watch Ordo" in str(replay.query_one("#toosmall").render())
+        await pilot.resize_terminal(w, h)
+        await pilot.pause()
+        assert not replay.has_class("tiny")
+        assert replay.board.region.width > 0
+        await pilot.press("right")  # the keys still step through the game
+        assert replay.game.cursor == 1 and shown(replay) == expected(game, 1)
+
+
+@ui_test
 async def test_a_click_on_a_move_jumps_there_and_the_board_is_read_only(tmp_path):
     need("ordo")
     game, _ = saved_game(tmp_path, plies=30)

@@ -25,7 +25,7 @@ from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
-from .board_actions import BoardActions, compose_board_screen
+from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
 
@@ -48,9 +48,6 @@ REASONS = {
     "resigned": "resignation",
     "draw agreed": "draw by agreement",
 }
-
-#: the side panel's width: as wide as the window allows, within these bounds
-SIDE_PANEL_WIDTH = (34, 56)
 
 
 def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None) -> str:
@@ -113,12 +110,7 @@ class GameScreen(BoardActions, Screen[None]):
     GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
     GameScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
     GameScreen #status.refused {{ color: $text-warning; text-style: bold; }}
-    GameScreen #toosmall {{
-        display: none; height: 1fr; content-align: center middle; text-align: center;
-    }}
-    GameScreen.tiny #toosmall {{ display: block; }}
-    GameScreen.tiny #main, GameScreen.tiny #status, GameScreen.tiny #title {{ display: none; }}
-    """
+    """ + TOO_SMALL_CSS.format(screen="GameScreen")
 
     def __init__(self, game: Game, *, ascii: bool = False,
                  computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
@@ -144,8 +136,6 @@ class GameScreen(BoardActions, Screen[None]):
         self.viewer: int | None = None
         self.seen = 0
         self.sections: tuple[PanelSection, ...] = ()
-        self.min_size = (0, 0)
-        self.board_size = (0, 0)
         #: where Ctrl+S saved this game last (or the file it was continued from)
         self.save_path: Path | None = None
         #: the computer's seats (side index → level) and its thinking
@@ -155,7 +145,6 @@ class GameScreen(BoardActions, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(Static(id="banner"))
-        yield Static(id="toosmall")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -195,9 +184,7 @@ class GameScreen(BoardActions, Screen[None]):
         if layout is None:
             return
         self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
-        self.board_size = (layout.width + 2, layout.height + 2)
-        self.min_size = (layout.width + 2 + SIDE_PANEL_WIDTH[0], layout.height + 5)
-        self._check_size()
+        self.fit_layout(layout)
 
     # ----- the position -------------------------------------------------------------
 
@@ -438,29 +425,12 @@ class GameScreen(BoardActions, Screen[None]):
         self.game.goto(event.ply)
         self.position_changed()
 
-    def on_resize(self) -> None:
-        self._check_size()
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No move is entered or taken back blind: while the board is hidden for want of
         room, only leaving, saving and the rules stay on the keys."""
         if action in self.BLIND_ACTIONS and self.has_class("tiny"):
             return False
         return True
-
-    def _check_size(self) -> None:
-        w, h = self.min_size
-        size = self.app.size
-        low, high = SIDE_PANEL_WIDTH
-        self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
-        tiny = size.width < w or size.height < h
-        if tiny != self.has_class("tiny"):
-            self.set_class(tiny, "tiny")
-            self.refresh_bindings()
-        if tiny:
-            self.query_one("#toosmall", Static).update(
-                f"Make the window at least {w}×{h} to play {self.rules.name}.\n"
-                f"(It is {size.width}×{size.height} now.)")
 
     # ----- actions --------------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView
-from .board_actions import BoardActions, compose_board_screen
-from .game import SIDE_PANEL_WIDTH, outcome_text
+from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
+from .game import outcome_text
 
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -42,6 +42,7 @@ def play_on(game: Game, ply: int) -> Game:
 
 class ReplayScreen(BoardActions, Screen[None]):
     AUTO_FOCUS = "#board"
+    purpose = "watch"
 
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←"),
@@ -72,7 +73,7 @@ class ReplayScreen(BoardActions, Screen[None]):
     ReplayScreen #board:focus {{ border: round $accent; }}
     ReplayScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
     ReplayScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
-    """
+    """ + TOO_SMALL_CSS.format(screen="ReplayScreen")
 
     def __init__(self, game: Game, *, name: str = "", error: SaveFileError | None = None,
                  ascii: bool = False) -> None:
@@ -120,9 +121,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         variant = self.game.variant
         layout = self.rules.layout(variant, flipped=self.flipped, ascii=self.ascii)
         self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
-        width = self.app.size.width - layout.width - 2
-        low, high = SIDE_PANEL_WIDTH
-        self.query_one("#side").styles.width = max(low, min(high, width))
+        self.fit_layout(layout)
 
     # ----- drawing ------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
 from tests.uihelp import (
     SIZE,
+    click_button,
     click_cell,
     hand_over,
     key_route,
@@ -50,6 +51,25 @@ async def test_picker_starts_a_game_with_names_variant_and_seed():
         s = screen(app)
         assert s.game.variant == "8x8" and s.game.players == ("Ann", "Bob")
         assert "Ann" in str(s.query_one("#players").render())
+
+
+@ui_test
+async def test_a_person_cannot_take_a_computer_seats_name():
+    """A person named "Computer easy" came back from a resume as the computer."""
+    need("ordo")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = app.screen
+        picker.choose("ordo")
+        await pilot.pause()
+        picker.query_one("#name-0").value = "Computer easy"
+        await pilot.click("#start")
+        assert app.screen is picker
+        assert "another name" in str(picker.query_one("#error").render())
+        picker.query_one("#name-0").value = "Computer Easy fan"
+        await click_button(pilot, "#start")
+        assert screen(app).game.players[0] == "Computer Easy fan"
+        assert not screen(app).computer.seats
 
 
 @ui_test

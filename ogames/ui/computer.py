@@ -53,6 +53,12 @@ def player_name(level: str) -> str:
 _LEVEL_OF_NAME = {player_name(level): level for level in LEVEL_NAMES}
 
 
+def is_computer_name(name: str) -> bool:
+    """Whether ``name`` marks a computer seat (a person may not take it: the game would
+    come back from a save or resume with the computer in that seat)."""
+    return name in _LEVEL_OF_NAME
+
+
 def split_players(players: tuple[str, ...]) -> tuple[dict[int, str], dict[int, str]]:
     """Players' names → (people's names, computer seats and levels): a resumed, replayed
     or restarted game keeps its computer seats."""

@@ -18,7 +18,7 @@ from ...core.game import Game
 from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
-from ..computer import LEVEL_NAMES, split_players
+from ..computer import LEVEL_NAMES, is_computer_name, split_players
 
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
 #: computer at a level
@@ -262,6 +262,13 @@ class PickerScreen(Screen[None]):
                 return
         players = tuple(self.names.get(i, "").strip() or "?"
                         for i in range(len(rules.sides(variant))))
+        for i, name in enumerate(players):
+            if i not in self.seats and is_computer_name(name):
+                side = rules.sides(variant)[i]
+                self.query_one("#error", Static).update(
+                    f"{name!r} is what a computer seat is called: give {side} another name, "
+                    f"or make the seat the computer's")
+                return
         try:
             game = Game.new(rules, variant, seed, players)
         except (OgamesError, ValueError) as exc:

@@ -213,6 +213,20 @@ def test_onitama_card_choice_and_card_first():
     assert rules.move_text(game.position, sel.move) == "Boar e5-e4"
 
 
+def test_items_after_a_pick_are_the_cards_that_reach_the_square():
+    rules = need("onitama")
+    game = Game.from_position(
+        rules, rules.parse_position("2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger"))
+    e = Entry.from_game(game)
+    c3 = (cell("c3"),)
+    assert keys(e.items_after(c3, cell("d3"))) == ["card:Horse"]
+    assert keys(e.items_after(c3, cell("b3"))) == ["card:Ox"]
+    assert keys(e.items_after(c3, cell("c2"))) == ["card:Horse", "card:Ox"]
+    assert e.items_after((), cell("c3")) == {item("card:Horse"), item("card:Ox")}
+    assert e.items_after(c3, cell("e1")) == frozenset()  # not a target
+    assert e.items_after((item("card:Ox"),), cell("c3")) == frozenset()  # card chosen
+
+
 def test_onitama_single_card_is_filled_in():
     rules = need("onitama")
     game = Game.from_position(

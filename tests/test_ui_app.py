@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ogames.core.board import cell
+from ogames.core.board import CellSpec, cell
 from ogames.core.registry import available_ids
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.confirm import ConfirmScreen
@@ -330,3 +330,15 @@ async def test_every_selectable_cell_is_reachable_by_arrow_keys(game_id):
         s.select(cell(firsts[0]))
         for goal in sorted(s._targets()):
             assert key_route(board, s.cursor, goal, s.cursor_cells()) is not None, goal
+
+
+@pytest.mark.parametrize(("height", "rows"), [
+    (4, {2: "Elephant", 3: "Monkey"}),   # one word a row below the glyph, bottom-aligned
+    (3, {2: "Elep Monk"}),                # one row: shortened alike until both fit
+    (1, {}),                              # no room below the glyph: no label
+])
+def test_a_cell_label_goes_below_the_glyph(height, rows):
+    spec = CellSpec("c3", 0, 0, width=9, height=height)
+    middle = (height - 1) // 2
+    shown = {r: BoardView._label_line("Elephant Monkey", spec, middle, r) for r in range(height)}
+    assert {r: t for r, t in shown.items() if t} == rows

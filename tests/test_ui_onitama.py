@@ -133,3 +133,33 @@ async def test_the_cards_to_pick_scroll_into_view_in_a_small_window():
         await wait_for(pilot, lambda: in_view("card:Elephant", "card:Monkey"))
         await play_keys(pilot, "Elephant a1-b2")
         await wait_for(pilot, lambda: in_view("card:Rooster", "card:Mantis"))
+
+
+@ui_test
+async def test_a_selected_piece_shows_which_card_reaches_each_target():
+    """§2.3.10: targets are shown per card, so Blue's 180° turn is never left to the
+    player's imagination. Blue (top) on c3 with Ox (0,+1) (+1,0) (0,−1) and Horse (0,+1)
+    (−1,0) (0,−1), turned: Ox reaches c2, b3, c4; Horse reaches c2, d3, c4."""
+    need("onitama")
+    app = OgamesApp("onitama", position="2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger")
+    async with app.run_test(size=SIZE) as pilot:
+        await click_cell(pilot, "c3")
+        board = screen(app).board
+        expected = {"c2": "Horse Ox", "c4": "Horse Ox", "b3": "Ox", "d3": "Horse"}
+        assert dict(board.marks.labels) == expected
+
+        def words_in(name: str) -> list[str]:
+            region = board.cell_region(name)
+            rows = [board.render_line(y).text[region.x:region.right]
+                    for y in range(region.y, region.bottom)]
+            return " ".join(rows).split()
+
+        for name, label in expected.items():
+            assert words_in(name) == label.split(), name
+        await pilot.press("f")  # flipped, each square keeps its cards
+        await pilot.pause()
+        for name, label in expected.items():
+            assert words_in(name) == label.split(), name
+        await pilot.press("escape")  # nothing selected: no labels
+        await pilot.pause()
+        assert not board.marks.labels and words_in("d3") == []

@@ -143,6 +143,16 @@ class Entry:
         """What to show for an item pick (its label from the engine, else its key)."""
         return self._labels.get(pick, pick.key)
 
+    def items_after(self, picks: Picks, pick: Pick) -> frozenset[Pick]:
+        """The item picks still to come on the moves that continue ``picks`` with ``pick``
+        (the cards that take a piece to a square): the board can show them on the cell.
+        Empty where the engine answers entry itself (its paths are not listed)."""
+        if self.direct:
+            return frozenset()
+        n = len(picks) + 1
+        return frozenset(p for path, _ in self.candidates((*picks, pick)) for p in path[n:]
+                         if p.kind == "item")
+
     # ----- the one action -------------------------------------------------------------
 
     def select(self, picks: Picks, pick: Pick) -> Selection:

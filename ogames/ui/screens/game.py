@@ -323,7 +323,22 @@ class GameScreen(BoardActions, Screen[None]):
             views, last = self.preview, frozenset()
             changed = frozenset(n for n, v in views.items() if self.views.get(n) != v) - selected
         self.board.show(views, Marks(self.cursor, selected, targets, last, changed,
-                                     self.computer.hint_cells()))
+                                     self.computer.hint_cells(), self._target_labels(targets)))
+
+    def _target_labels(self, targets: frozenset[str]) -> dict[str, str]:
+        """With a piece selected, each target names the panel items (cards) that take the
+        piece there: the board shows what a card does, whichever way its holder faces."""
+        if not self.picks:
+            return {}
+        on_panel = {i.key for s in self.sections for i in s.items}
+        labels = {}
+        for name in targets:
+            items = self._safe("entry", lambda n=name: self.entry.items_after(self.picks, cell(n)),
+                               frozenset())
+            words = sorted(self.entry.label(p) for p in items if p.key in on_panel)
+            if words:
+                labels[name] = " ".join(words)
+        return labels
 
     def _targets(self) -> frozenset[str]:
         return frozenset(p.key for p in self.entry.next_picks(self.picks) if p.kind == "cell")

@@ -9,7 +9,7 @@ moves the cursor geometrically (a cone search over cell centres).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from rich.cells import cell_len
@@ -44,6 +44,8 @@ class Marks:
     changed: frozenset[str] = frozenset()
     #: the pick path of a move the computer suggests (``h``)
     hint: frozenset[str] = frozenset()
+    #: a word shown low in a cell that has room (cell → text), e.g. the cards that reach it
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 def _luminance(c: Color) -> float:
@@ -181,7 +183,7 @@ class BoardView(Widget, can_focus=True):
         view = self.views.get(name)
         mark = next((k for k in MARKS if name in getattr(m, k)), "")
         return (view, mark, name == m.cursor, name in m.target, name in m.selected,
-                name in m.hint)
+                name in m.hint, m.labels.get(name, ""))
 
     # ----- geometry -------------------------------------------------------------------
 
@@ -322,7 +324,14 @@ class BoardView(Widget, can_focus=True):
         if cursor:
             paper = self._style("board--cursor")
         fill = Style(bgcolor=paper.bgcolor)
-        if row != spec.row + (spec.height - 1) // 2:
+        middle = spec.row + (spec.height - 1) // 2
+        if row != middle:
+            text = self._label_line(marks.labels.get(name, ""), spec, middle, row)
+            if text:
+                left = (spec.width - cell_len(text)) // 2
+                ink = fill + Style(color=paper.color, italic=True)
+                return [Segment(" " * left, fill), Segment(text, ink),
+                        Segment(" " * (spec.width - left - cell_len(text)), fill)]
             return [Segment(" " * spec.width, fill)]
         view = self.views.get(name)
         glyph = (view.ascii if self.ascii else view.glyph) if view else ""
@@ -348,6 +357,25 @@ class BoardView(Widget, can_focus=True):
         if cursor:
             ink += Style(reverse=name not in marks.selected)
         return [Segment(" " * left, fill), Segment(glyph, ink), Segment(" " * right, fill)]
+
+    @staticmethod
+    def _label_line(label: str, spec: CellSpec, middle: int, row: int) -> str:
+        """The part of a cell's label on ``row``: its words one per row below the glyph,
+        down to the bottom row; when the rows are too few, all on the bottom row, each word
+        shortened alike until they fit."""
+        words = label.split()
+        rows = list(range(middle + 1, spec.row + spec.height))
+        if not words or not rows:
+            return ""
+        if len(words) <= len(rows):
+            at = rows[len(rows) - len(words):]
+            return words[at.index(row)][: spec.width] if row in at else ""
+        if row != rows[-1]:
+            return ""
+        while cell_len(" ".join(words)) > spec.width and max(map(len, words)) > 1:
+            longest = max(map(len, words))
+            words = [w[: longest - 1] for w in words]
+        return " ".join(words)[: spec.width]
 
     def _canvas_strip(self, r: int) -> Strip:
         layout = self.layout_

@@ -95,6 +95,15 @@ def keys(*names: str) -> Step:
     return steps
 
 
+def select(name: str) -> Step:
+    """Put the cursor on cell ``name`` and select it."""
+    async def steps(app: OgamesApp, pilot) -> None:
+        game_screen(app).cursor = name
+        await pilot.press("enter")
+
+    return steps
+
+
 async def main() -> None:
     OUT.mkdir(exist_ok=True)
     await shoot("picker", OgamesApp())
@@ -106,6 +115,7 @@ async def main() -> None:
     await shoot("ochmir-handoff", OgamesApp("ochmir", seed=1), handoff_step)
     await shoot("ordo-finished", OgamesApp("ordo", position="10/4W5/3W6/10/B9/10/10/10 w"),
                 finish_ordo)
+    await shoot("onitama-targets", OgamesApp("onitama", seed=2), select("b5"))
     await shoot("opprimo-ascii", OgamesApp("opprimo", ascii=True), random_moves(6))
     await shoot("tiny-terminal", OgamesApp("ochmir", seed=1), None, size=(60, 20))
     await shoot_saves_and_replay()

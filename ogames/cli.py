@@ -272,12 +272,25 @@ def _load(file: Path, error: type[click.ClickException]) -> Game:
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
-    """Watch a saved game again in the app (read-only; p plays on as a new game)."""
-    game = _load(file, CheckError)
+    """Watch a saved game again in the app (read-only; p plays on as a new game). Of a
+    broken file, the moves before the fault are shown, with where and why it is broken."""
+    from .core.savefile import load_game
+
+    error: SaveFileError | None = None
+    try:
+        game = load_game(file)
+    except SaveFileError as exc:
+        if exc.game is None:
+            raise CommandError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+        game, error = exc.game, exc
+        click.echo(f"ogames: {file}:{exc.line}:{exc.column}: {exc.reason} (showing the "
+                   f"{len(game.plies)} moves before it, read-only)", err=True)
+    except OSError as exc:
+        raise CommandError(f"{file}: cannot read it ({exc.strerror or exc})") from None
     from .ui.app import run_app
 
     run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
-            replay_name=file.name)
+            replay_name=file.name, replay_error=error)
 
 
 @cli.command()

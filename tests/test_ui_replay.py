@@ -236,17 +236,36 @@ async def test_ogames_replay_plays_back_every_game(tmp_path, monkeypatch):
             await pilot.press("q")
 
 
-@pytest.mark.parametrize("content", [b'[Game "ordo"]\n\n1. c2-c9 *\n', b"\x00\xff garbage",
-                                     b'[Game "chess"]\n\n*\n'])
-def test_ogames_replay_refuses_a_bad_file_before_the_app_starts(tmp_path, monkeypatch,
-                                                                content):
+@pytest.mark.parametrize("content", [b"\x00\xff garbage", b'[Game "chess"]\n\n*\n'])
+def test_ogames_replay_refuses_a_file_with_nothing_to_show(tmp_path, monkeypatch, content):
     path = tmp_path / "bad.ogame"
     path.write_bytes(content)
     monkeypatch.setattr("ogames.ui.app.run_app", lambda **kw: pytest.fail("app started"))
     check = CliRunner().invoke(cli, ["check", str(path)])
     replay = CliRunner().invoke(cli, ["replay", str(path)])
-    assert replay.exit_code == check.exit_code == 1
+    assert check.exit_code == 1 and replay.exit_code == 2  # check's 1 says "a bad file"
     assert replay.output == check.output
     line = replay.output.strip().splitlines()
     assert len(line) == 1 and line[0].startswith(f"ogames: {path}:")
+    assert path.read_bytes() == content
+    missing = CliRunner().invoke(cli, ["replay", str(tmp_path / "none.ogame")])
+    assert missing.exit_code == 2 and "cannot read it" in missing.output
+
+
+def test_ogames_replay_shows_the_valid_part_of_a_broken_file(tmp_path, monkeypatch):
+    """Issue 4: the app offers to open the valid prefix of a bad file read-only; so does
+    ``ogames replay``, saying on stderr where the file is broken."""
+    need("ordo")
+    content = b'[Game "ordo"]\n[Variant "10x8"]\n\n1. b3-b4 c7:d7-c6 2. c2-c9 *\n'
+    path = tmp_path / "bad.ogame"
+    path.write_bytes(content)
+    opened = {}
+    monkeypatch.setattr("ogames.ui.app.run_app", lambda **kw: opened.update(kw))
+    result = CliRunner().invoke(cli, ["replay", str(path)])
+    assert result.exit_code == 0
+    assert [p.text for p in opened["replay"].plies] == ["b3-b4", "c7:d7-c6"]
+    error = opened["replay_error"]
+    assert (error.line, error.column) == (4, 22)
+    assert result.stderr.startswith(f"ogames: {path}:4:22: ")
+    assert "showing the 2 moves before it, read-only" in result.stderr
     assert path.read_bytes() == content

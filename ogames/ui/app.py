@@ -119,9 +119,12 @@ class OgamesApp(App[None]):
 def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,
             replay: Game | None = None, replay_name: str = "",
+            replay_error: SaveFileError | None = None,
             computer: Mapping[int, str] | None = None) -> None:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
-    ``replay`` (``ogames replay FILE``). ``computer``: the computer's seats in the game
+    ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
+    ``replay`` is the part before). ``computer``: the computer's seats in the game
     ``game_id`` (side index → level, ``ogames play --vs computer``)."""
     OgamesApp(game_id, position=position, seed=seed, variant=variant, ascii=ascii,
-              replay=replay, replay_name=replay_name, computer=computer).run()
+              replay=replay, replay_name=replay_name, replay_error=replay_error,
+              computer=computer).run()

@@ -124,6 +124,11 @@ def test_the_redo_tail_survives_a_save() -> None:
         (HEADER + "\n1. e3-e4 * e6-e5\n", 7, 12, "nothing may follow", 1),
         # an unclosed comment
         (HEADER + "\n1. e3-e4 {oops\n", 7, 10, "never closed", 1),
+        # hand edits: a blank line left between tags, a move number without its space
+        ('[Game "ordo"]\n\n[Variant "8x8"]\n\n1. e3-e4 *\n', 3, 1,
+         "a tag line among the moves: every tag goes before the one blank line", 0),
+        (HEADER + "\n1. e3-e4 2.e6-e5 *\n", 7, 10,
+         "put a space after a move number: '2. e6-e5'", 1),
     ],
 )
 def test_bad_move_text_names_line_and_column(text, line, column, words, good_moves) -> None:

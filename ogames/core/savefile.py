@@ -290,13 +290,29 @@ def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token 
     return result_seen
 
 
+#: a move number glued to its move (``12.c2-c3``), as other notations allow
+_GLUED_NUMBER = re.compile(r"([0-9]+\.+)(\S+)")
+
+
 def _play(game: Game, text: str, where: Token) -> None:
     try:
         game.play_text(text)
     except (NotationError, IllegalMoveError) as exc:
-        number = game.cursor + 1
-        raise SaveFileError(f"move {number} '{text}' is refused: {exc}", where.line,
-                            where.column, game) from None
+        raise SaveFileError(_refusal(game.cursor + 1, text, exc), where.line, where.column,
+                            game) from None
+
+
+def _refusal(number: int, text: str, exc: Exception) -> str:
+    """Why move ``number`` was refused, in the terms of the hand-edits that cause it most:
+    a tag line below the blank line, a move number without its space."""
+    if text.startswith("["):
+        return ("a tag line among the moves: every tag goes before the one blank line that "
+                "starts the moves")
+    message = f"move {number} '{text}' is refused: {exc}"
+    glued = _GLUED_NUMBER.fullmatch(text)
+    if glued:
+        message += f"; put a space after a move number: '{glued[1]} {glued[2]}'"
+    return message
 
 
 def _settle_result(game: Game, declared, tags, where: tuple[int, int]) -> None:

@@ -16,6 +16,7 @@ from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
 from tests.uihelp import (
     SIZE,
+    choose_in_picker,
     click_button,
     click_cell,
     hand_over,
@@ -38,10 +39,7 @@ async def test_picker_starts_a_game_with_names_variant_and_seed():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen
-        assert isinstance(picker, PickerScreen)
-        picker.choose("ordo")
-        await pilot.pause()
+        picker = await choose_in_picker(pilot, "ordo")
         picker.query_one("#name-0").value = "Ann"
         picker.query_one("#name-1").value = "Bob"
         picker.query_one("#variant").value = "8x8"
@@ -59,9 +57,7 @@ async def test_a_person_cannot_take_a_computer_seats_name():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen
-        picker.choose("ordo")
-        await pilot.pause()
+        picker = await choose_in_picker(pilot, "ordo")
         picker.query_one("#name-0").value = "Computer easy"
         await pilot.click("#start")
         assert app.screen is picker
@@ -77,9 +73,7 @@ async def test_picker_seed_and_enter_on_the_list():
     need("onitama")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen
-        picker.choose("onitama")
-        await pilot.pause()
+        picker = await choose_in_picker(pilot, "onitama")
         picker.query_one("#seed").value = "3"
         picker.query_one("#games").focus()
         await pilot.press("enter")
@@ -95,9 +89,7 @@ async def test_back_from_a_game_started_in_a_name_field_the_picker_keys_work():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen
-        picker.choose("ordo")
-        await pilot.pause()
+        picker = await choose_in_picker(pilot, "ordo")
         picker.query_one("#name-0").focus()
         await pilot.press("z", "enter")  # Enter in a name field starts the game
         assert screen(app).game.players[0] == "z"
@@ -115,10 +107,7 @@ async def test_leaving_asks_only_when_moves_were_made():
     app = OgamesApp("ordo")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("q")
-        assert isinstance(app.screen, PickerScreen)
-        picker = app.screen
-        picker.choose("ordo")
-        await pilot.pause()
+        await choose_in_picker(pilot, "ordo")
         await pilot.click("#start")
         await play_keys(pilot, "a3-a4")
         await pilot.press("q")

@@ -23,6 +23,7 @@ from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
 from tests.uihelp import (
     SIZE,
+    choose_in_picker,
     click_button,
     hand_over,
     need,
@@ -409,10 +410,7 @@ def test_public_move_text():
 async def test_the_picker_gives_a_seat_to_the_computer(fast):
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        picker = app.screen
-        assert isinstance(picker, PickerScreen)
-        picker.choose("ordo")
-        await pilot.pause()
+        picker = await choose_in_picker(pilot, "ordo")
         for _ in range(3):  # person → computer easy → medium → hard
             await click_button(pilot, "#seat-1")
         await pilot.pause()

@@ -23,7 +23,15 @@ from ogames.ui.screens.save import SaveScreen, target_path
 from ogames.ui.screens.saves import SavesScreen
 from ogames.ui.widgets.diagram import Diagram
 from tests.savehelp import PLAYOUTS, play_texts, random_texts, same_game
-from tests.uihelp import SIZE, click_button, need, play_keys, screen, ui_test
+from tests.uihelp import (
+    SIZE,
+    choose_in_picker,
+    click_button,
+    need,
+    play_keys,
+    screen,
+    ui_test,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -224,8 +232,7 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.screen.choose("ordo")
-        await pilot.pause()
+        await choose_in_picker(pilot, "ordo")
         await pilot.click("#start")
         await play_keys(pilot, "c2:d2-c3")
         await pilot.press("q", "y")

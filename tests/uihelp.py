@@ -42,6 +42,17 @@ async def click_button(pilot, selector: str) -> None:
     await pilot.click(selector)
 
 
+async def choose_in_picker(pilot, game_id: str):
+    """The picker on top, with ``game_id`` chosen (its settings form built)."""
+    from ogames.ui.screens.picker import PickerScreen
+
+    picker = pilot.app.screen
+    assert isinstance(picker, PickerScreen), picker
+    picker.choose(game_id)
+    await pilot.pause()
+    return picker
+
+
 def need(game_id: str):
     """The engine of ``game_id`` (every engine must be registered)."""
     if game_id not in available_ids():

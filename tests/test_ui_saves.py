@@ -263,6 +263,9 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
         assert screen(app).game.outcome() is not None
         # the earlier unfinished game is still the one to resume
         assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
+        # and the finished one is kept among the saved games
+        kept_path = screen(app).kept_path
+        assert kept_path is not None and load_game(kept_path).outcome().reason == "goal"
         await pilot.press("u")  # taken back: unfinished again, the win still to redo
         resumable = storage.load_autosave()
         assert resumable is not None and resumable.cursor == 0 and resumable.can_redo
@@ -272,7 +275,23 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
         await play_keys(pilot, "d6-d7")
         assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
     kept = sorted([p.text for p in e.game.plies] for e in storage.list_saves())
-    assert kept == [["b3-b4"], ["c2:d2-c3"]]
+    assert kept == [["b3-b4"], ["c2:d2-c3"], ["d6-d8"]]  # the win once, though won twice
+
+
+@ui_test
+async def test_a_resigned_game_is_kept_among_the_saved_games():
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "b3-b4")
+        screen(app).action_resign()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        (entry,) = storage.list_saves()
+        assert [p.text for p in entry.game.plies] == ["b3-b4"]
+        assert entry.game.outcome().winners == (0,)  # Black resigned
+        assert storage.load_autosave() is None
 
 
 @ui_test

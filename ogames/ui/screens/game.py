@@ -20,6 +20,7 @@ from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.outcome import Outcome
+from ...core.savefile import format_game, write_atomic
 from ...core.storage import autosave, clear_autosave, load_autosave, save_to_library
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
@@ -118,6 +119,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.game = game
         #: the autosave is this game's (resumed from it, or written by it since)
         self.owns_autosave = resumed
+        #: where the saved games keep this game since it ended
+        self.kept_path: Path | None = None
         self.rules = game.rules
         self.ascii = ascii
         self.flipped = False
@@ -521,6 +524,8 @@ class GameScreen(BoardActions, Screen[None]):
             if not game.plies or (game.outcome() is not None and not game.can_redo):
                 if self.owns_autosave:
                     clear_autosave()
+                if game.plies and game.outcome() is not None:
+                    self._keep_finished_game()
                 return
             if not self.owns_autosave:
                 self._keep_earlier_game()
@@ -529,6 +534,15 @@ class GameScreen(BoardActions, Screen[None]):
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
+
+    def _keep_finished_game(self) -> None:
+        """A finished game goes to the saved games by itself (once: taken back and ended
+        again, it replaces its own copy), so no ending is lost for want of Ctrl+S."""
+        if self.kept_path is not None and self.kept_path.exists():
+            write_atomic(self.kept_path, format_game(self.game))
+            return
+        self.kept_path = save_to_library(self.game)
+        self.app.notify(f"Kept in Saved games as {self.kept_path.name}", title="Game over")
 
     def _keep_earlier_game(self) -> None:
         """Move the unfinished game this one replaces as the autosave into the saved games."""

@@ -85,6 +85,20 @@ async def test_picker_seed_and_enter_on_the_list():
 
 
 @ui_test
+async def test_tab_from_the_game_list_reaches_the_first_setting():
+    """The settings pane itself once took a Tab stop, showing nothing focused."""
+    need("ordo")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        picker = await choose_in_picker(pilot, "ordo")
+        picker.query_one("#games").focus()
+        await pilot.press("tab")
+        assert app.focused is picker.query_one("#variant")
+        await pilot.press("tab")
+        assert app.focused is picker.query_one("#name-0")
+
+
+@ui_test
 async def test_back_from_a_game_started_in_a_name_field_the_picker_keys_work():
     need("ordo")
     app = OgamesApp()

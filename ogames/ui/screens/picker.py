@@ -34,7 +34,7 @@ def player_counts(rules: Rules) -> str:
     return " or ".join(str(c) for c in counts) + " players"
 
 
-class GameForm(VerticalScroll):
+class GameForm(VerticalScroll, can_focus=False):
     """The settings of the chosen game: variant, players' names, seed."""
 
     def __init__(self, *, id: str | None = None) -> None:

@@ -133,6 +133,20 @@ async def test_the_computer_moves_first_from_seat_one():
         await wait_for(pilot, lambda: len(s.game.plies) == 1)
         assert s.rules.to_move(s.game.position) == 1
         assert status(app).startswith("Black to move")
+        # the person, Black, sits at the bottom: the board is turned for them
+        assert s.flipped
+        board = s.board
+        assert board.cell_region("e8").y > board.cell_region("e1").y
+
+
+@ui_test
+async def test_the_board_is_turned_only_for_a_lone_person_on_the_top_side(fast):
+    need("ordo")
+    for seats, flipped in (({1: "easy"}, False), ({}, False), ({0: "easy", 1: "easy"}, False)):
+        app = OgamesApp("ordo", computer=seats)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert screen(app).flipped is flipped, seats
 
 
 # ----- the worker: a live board, cancellation --------------------------------------------

@@ -143,6 +143,9 @@ class GameScreen(BoardActions, Screen[None]):
         self.save_path: Path | None = None
         #: the computer's seats (side index → level) and its thinking
         self.computer = Computer(self, computer)
+        # one person against the computer sits at the bottom (side 0 is drawn there)
+        people = set(range(len(game.sides))) - set(self.computer.seats)
+        self.flipped = len(game.sides) == 2 and people == {1}
 
     # ----- layout ---------------------------------------------------------------------
 

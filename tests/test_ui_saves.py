@@ -5,6 +5,7 @@ the saved-games screen, bad files, and the settings that persist. Every test run
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -353,6 +354,24 @@ async def test_saved_games_list_sorts_previews_and_replays():
         assert isinstance(replay, ReplayScreen) and replay.rules.id == "onitama"
         await pilot.press("q")
         assert app.screen is saves
+
+
+@ui_test
+async def test_an_unnamed_player_is_called_by_their_side_in_the_list():
+    rules = need("ordo")
+    game = Game.new(rules, "10x8", None, ("?", "Computer easy"))
+    assert storage.player_names(game) == ["White", "Computer easy"]
+    assert "-ordo-white-vs-computer-easy.ogame" in storage.readable_name(game)
+    storage.save_to_library(game, "unnamed")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        table = saves.query_one("#saves")
+        row = table.get_row_at(0)
+        assert row[1] == "White vs Computer easy"  # players come second, before they are cut
+        assert re.fullmatch(r"20\d\d-\d\d-\d\d \d\d:\d\d", row[-1])  # a four-digit year
+        assert "White vs Computer easy" in str(saves.query_one("#preview-info").render())
 
 
 @ui_test

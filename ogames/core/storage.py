@@ -39,10 +39,16 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "player"
 
 
+def player_names(game: Game) -> list[str]:
+    """The players' names, an unnamed one (``?`` in the file) called by their side."""
+    return [side if name in ("", "?") else name
+            for side, name in zip(game.sides, game.players, strict=False)]
+
+
 def readable_name(game: Game, now: _dt.datetime | None = None) -> str:
     """``2026-11-22-1412-ordo-ann-vs-bob.ogame``: sorts by date, says what it is."""
     now = now or _dt.datetime.now()
-    players = "-vs-".join(_slug(p) for p in game.players)
+    players = "-vs-".join(_slug(p) for p in player_names(game))
     return f"{now:%Y-%m-%d-%H%M%S}-{game.rules.id}-{players}{EXTENSION}"
 
 
@@ -103,7 +109,7 @@ class SaveEntry:
     def title(self) -> str:
         if self.game is None:
             return self.path.name
-        return f"{self.game.rules.name}: {' vs '.join(self.game.players)}"
+        return f"{self.game.rules.name}: {' vs '.join(player_names(self.game))}"
 
     @property
     def result(self) -> str:

@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Footer, Input, Static
 from ...core.errors import SaveFileError
 from ...core.game import Game
 from ...core.savefile import EXTENSION, load_game
-from ...core.storage import SaveEntry, delete_save, read_entry, saves_dir
+from ...core.storage import SaveEntry, delete_save, player_names, read_entry, saves_dir
 from ..widgets.diagram import Diagram, path_cells
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
@@ -28,10 +28,10 @@ from .game import outcome_text
 #: the columns in order: key, title, and whether sorting by it puts the largest first
 SORTS: dict[str, tuple[str, bool]] = {
     "game": ("Game", False),
+    "players": ("Players", False),
     "result": ("Result", False),
     "length": ("Moves", True),
     "date": ("Date", True),
-    "players": ("Players", False),
 }
 ORDER_WORDS = {"date": "newest first", "game": "by game", "length": "longest first",
                "players": "by players", "result": "by result"}
@@ -47,7 +47,7 @@ def entry_key(entry: SaveEntry, sort: str) -> Any:
     if sort == "length":
         return entry.length
     if sort == "players":
-        return (" ".join(game.players).casefold() if game else "~", -entry.modified)
+        return (" ".join(player_names(game)).casefold() if game else "~", -entry.modified)
     return (entry.result, -entry.modified)
 
 
@@ -148,10 +148,10 @@ class SavesScreen(Screen[None]):
         table.clear()
         for e in self.entries:
             game = e.game
-            when = _dt.datetime.fromtimestamp(e.modified).strftime("%y-%m-%d %H:%M")
+            when = _dt.datetime.fromtimestamp(e.modified).strftime("%Y-%m-%d %H:%M")
             cells = {"game": game.rules.name if game else e.path.name,
                      "result": result_cell(e), "length": str(e.length), "date": when,
-                     "players": " vs ".join(game.players) if game else "?"}
+                     "players": " vs ".join(player_names(game)) if game else "?"}
             table.add_row(*(cells[k] for k in SORTS), key=str(e.path))
         self.set_class(not self.entries, "empty")
         if self.entries:
@@ -192,7 +192,7 @@ class SavesScreen(Screen[None]):
                    ascii=bool(getattr(self.app, "ascii", False)))
         outcome = game.outcome()
         lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {game.cursor} moves",
-                 " vs ".join(game.players)]
+                 " vs ".join(player_names(game))]
         if outcome is not None:
             lines.append(outcome_text(outcome, list(game.sides),
                                       game.sides[game.resigned_side]

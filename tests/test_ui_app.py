@@ -195,8 +195,12 @@ async def test_resign_and_undo_it():
         await pilot.press("y")
         assert s.game.outcome().reason == "resigned"
         assert "Black wins — White resigned" in str(s.query_one("#banner").render())
+        history = s.query_one(HistoryList)
+        last = history.get_option_at_index(history.option_count - 1)
+        assert str(last.prompt).strip() == "White resigned" and last.disabled
         await pilot.press("u")
         assert s.game.outcome() is None
+        assert history.option_count == 1  # only the start: the resignation is taken back
 
 
 @ui_test
@@ -214,6 +218,9 @@ async def test_draw_offer_declined_then_accepted():
         await pilot.press("y")
         assert s.game.outcome().is_draw
         assert "Draw" in str(s.query_one("#banner").render())
+        history = s.query_one(HistoryList)
+        assert [str(history.get_option_at_index(i).prompt).strip()
+                for i in range(history.option_count)] == ["▶ start", "draw by agreement"]
 
 
 @ui_test

@@ -51,6 +51,15 @@ REASONS = {
 }
 
 
+def ending_row(game: Game) -> str:
+    """The move list's last line for an ending that is no move: ``Black resigned``."""
+    if game.agreed is None or game.cursor != len(game.plies):
+        return ""
+    if game.resigned_side is not None:
+        return f"{game.sides[game.resigned_side]} resigned"
+    return REASONS.get(game.agreed.reason, game.agreed.reason)
+
+
 def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None) -> str:
     """``White wins — a piece reached the goal row``."""
     reason = REASONS.get(outcome.reason, outcome.reason)
@@ -246,7 +255,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.sections = () if hidden else self._safe(
             "panel", lambda: tuple(rules.panel(pos, self.viewer)), ())
         self._draw_players()
-        self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides))
+        self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides),
+                                         ending_row(game))
         outcome = game.outcome()
         if outcome is not None:
             resigned = (game.sides[game.resigned_side] if game.resigned_side is not None

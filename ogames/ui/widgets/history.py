@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.message import Message
 from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
 
 def ply_label(index: int, text: str, sides: int) -> str:
@@ -35,14 +36,25 @@ class HistoryList(OptionList):
         self._texts: list[str] = []
         self._current = 0
         self._quiet = False
+        #: the row of the ending that is no move, if any
+        self._ending: int | None = None
 
     def _prompt(self, i: int) -> str:
         mark = "▶ " if i == self._current else "  "
         return mark + self._texts[i]
 
-    def show(self, texts: list[str], current: int, sides: int) -> None:
-        """Rows for the plies ``texts`` (redo tail included) with ``current`` marked."""
+    def _option(self, i: int) -> str | Option:
+        if i == self._ending:
+            return Option(f"  {self._texts[i]}", disabled=True)
+        return self._prompt(i)
+
+    def show(self, texts: list[str], current: int, sides: int, ending: str = "") -> None:
+        """Rows for the plies ``texts`` (redo tail included) with ``current`` marked, and a
+        last row, not a position, for an ``ending`` that is no move (a resignation)."""
         rows = ["start"] + [ply_label(i, t, sides) for i, t in enumerate(texts)]
+        if ending:
+            rows.append(ending)
+        self._ending = len(rows) - 1 if ending else None
         keep = 0
         while keep < min(len(rows), len(self._texts)) and rows[keep] == self._texts[keep]:
             keep += 1
@@ -53,7 +65,7 @@ class HistoryList(OptionList):
             old = self._current
             self._texts = rows
             self._current = current
-            self.add_options(self._prompt(i) for i in range(keep, len(rows)))
+            self.add_options(self._option(i) for i in range(keep, len(rows)))
             for i in {old, current}:
                 if i < keep:
                     self.replace_option_prompt_at_index(i, self._prompt(i))

@@ -57,9 +57,11 @@ async def test_game_to_the_end_by_clicks():
         assert s.has_class("over")
         banner = str(s.query_one("#banner").render())
         assert "White wins" in banner and "goal" in banner
-        # the game is over: further picks are refused
+        # the game is over: further picks are refused, the footer offers no move keys
         await click_cell(pilot, "a4")
         assert "over" in status(app)
+        shown = {b.action for _, b, enabled, _ in app.active_bindings.values() if enabled}
+        assert not shown & {"hint", "select", "item(1)"} and "undo" in shown
 
 
 @ui_test

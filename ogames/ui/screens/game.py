@@ -104,6 +104,8 @@ class GameScreen(BoardActions, Screen[None]):
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
                                "flip", "item"})
+    #: the keys' actions that have nothing to do once the game is over
+    MOVE_ACTIONS = frozenset({"hint", "select", "clear", "back", "item"})
 
     DEFAULT_CSS = f"""
     GameScreen {{ layout: vertical; }}
@@ -211,7 +213,10 @@ class GameScreen(BoardActions, Screen[None]):
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
         self.computer.position_changed()
-        self.set_class(game.outcome() is not None, "over")
+        over = game.outcome() is not None
+        if over != self.has_class("over"):
+            self.set_class(over, "over")
+            self.refresh_bindings()
         if self.rules.hidden_information:
             mover = self.rules.to_move(game.position)
             want = self.computer.viewer_for(mover, self.viewer)
@@ -458,8 +463,11 @@ class GameScreen(BoardActions, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """No move is entered or taken back blind: while the board is hidden for want of
-        room, only leaving, saving and the rules stay on the keys."""
+        room, only leaving, saving and the rules stay on the keys. Once the game is over
+        the footer offers no move keys (undo stays)."""
         if action in self.BLIND_ACTIONS and self.has_class("tiny"):
+            return False
+        if action in self.MOVE_ACTIONS and self.has_class("over"):
             return False
         return True
 

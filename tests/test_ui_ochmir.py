@@ -139,3 +139,16 @@ async def test_the_mover_reads_the_tiles_drawn_before_the_handoff():
         assert "WTbf" not in visible_text(app)
         await hand_over(pilot)
         assert screen(app).viewer == 1
+
+
+@ui_test
+async def test_a_long_player_name_puts_the_summaries_below_the_names():
+    """Three seats with Ochmir's long summaries left "Computer …" of a computer's name."""
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1, variant="3", computer={1: "easy"})
+    async with app.run_test(size=SIZE) as pilot:
+        await hand_over(pilot)
+        shown = str(screen(app).query_one("#players").render()).splitlines()
+        assert shown[2].split() == ["Blue", "Computer", "easy"]
+        assert shown[3].split() == ["score", "0", "·", "6", "in", "hand"]
+        assert len(shown) == 6

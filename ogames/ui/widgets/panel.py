@@ -61,7 +61,10 @@ class PlayersView(Static):
         summary_w = max((len(p.summary) for p in players), default=0)
         width = self.content_region.width
         room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
-        name_w = min(room, max(map(len, names), default=0))
+        longest = max(map(len, names), default=0)
+        # a name that does not fit beside the summaries puts every summary on a line below
+        below = bool(width) and longest > room and summary_w > 0
+        name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
         for i, p in enumerate(players):
             if i:
                 text.append("\n")
@@ -70,8 +73,12 @@ class PlayersView(Static):
             text.append(f"{p.side:<{side_w}}", style=f"bold {ink(p.colour, paper)}")
             if name_w:
                 name = names[i] if len(names[i]) <= name_w else names[i][:name_w - 1] + "…"
-                text.append(f" {name:<{name_w}}")
-            text.append(f"  {p.summary}", style="" if p.to_move else "dim")
+                text.append(f" {name}" if below else f" {name:<{name_w}}")
+            summary_style = "" if p.to_move else "dim"
+            if below:
+                text.append(f"\n  {p.summary}", style=summary_style)
+            else:
+                text.append(f"  {p.summary}", style=summary_style)
         self.update(text)
 
 

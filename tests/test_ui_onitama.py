@@ -116,23 +116,47 @@ async def test_long_card_names_keep_the_movers_cards_in_view():
 
 
 @ui_test
-async def test_the_cards_to_pick_scroll_into_view_in_a_small_window():
-    """At the smallest size Onitama allows the panel cannot show all five cards: the cards
-    the player to move may pick are scrolled into view, Red's and then Blue's."""
+async def test_the_smallest_window_allowed_shows_every_card_in_full():
+    """The minimum size counts the panel too (it once let the cards fall below the fold)."""
     need("onitama")
     app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
-    async with app.run_test(size=(89, 29)) as pilot:
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        w, h = screen(app).min_size
+        await pilot.resize_terminal(w, h)
+        await pilot.pause()
+        assert not screen(app).has_class("tiny")
+        panel = screen(app).query_one(PanelView)
+        assert panel.max_scroll_y == 0
+        for box in panel.query(ItemBox):
+            assert panel.region.contains_region(box.region), box.key
+        await pilot.resize_terminal(w, h - 1)
+        await pilot.pause()
+        assert screen(app).has_class("tiny")
+
+
+@ui_test
+async def test_the_cards_to_pick_scroll_into_view_when_the_panel_is_short():
+    """Should the panel ever be too short for all its items, the ones the player to move
+    may pick are scrolled into view: Red's, then Blue's."""
+    need("onitama")
+    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         panel = screen(app).query_one(PanelView)
-        assert panel.max_scroll_y > 0, "the window is meant to be too small for every card"
+        panel.styles.max_height = 12
+        await pilot.pause()
+        assert panel.max_scroll_y > 0
 
         def in_view(*keys: str) -> bool:
             regions = {box.key: box.region for box in panel.query(ItemBox)}
             return all(panel.region.contains_region(regions[k]) for k in keys)
 
-        await wait_for(pilot, lambda: in_view("card:Elephant", "card:Monkey"))
-        await play_keys(pilot, "Elephant a1-b2")
+        await play_keys(pilot, "Elephant a1-b2")  # Blue's cards, at the top, to pick
         await wait_for(pilot, lambda: in_view("card:Rooster", "card:Mantis"))
+        assert not in_view("card:Crane", "card:Monkey")
+        await play_keys(pilot, "Mantis a5-b4")  # Red's, at the bottom, scrolled to
+        await wait_for(pilot, lambda: in_view("card:Crane", "card:Monkey"))
 
 
 @ui_test

@@ -17,6 +17,8 @@ from ..widgets.panel import PanelView, PlayersView
 
 #: the side panel's width: as wide as the window allows, within these bounds
 SIDE_PANEL_WIDTH = (34, 56)
+#: the least rows the move list keeps (its border and two moves)
+HISTORY_ROWS = 4
 
 #: the CSS both board screens need for the notice shown instead of a board that does not fit
 TOO_SMALL_CSS = """
@@ -44,8 +46,9 @@ def compose_board_screen(*banners: Widget) -> ComposeResult:
 
 
 class BoardActions:
-    """A mixin for a ``Screen`` with ``rules``, ``flipped``, ``ascii``, ``_set_layout()``
-    (apply the engine's layout for the current flip/ASCII state) and ``redraw()``."""
+    """A mixin for a ``Screen`` with ``game``, ``rules``, ``flipped``, ``ascii``,
+    ``_set_layout()`` (apply the engine's layout for the current flip/ASCII state) and
+    ``redraw()``."""
 
     #: the window size the board and the narrowest side panel need (set with the layout)
     min_size: tuple[int, int] = (0, 0)
@@ -54,10 +57,13 @@ class BoardActions:
     #: what the window must be large enough for ("… to play Ordo")
     purpose = "play"
 
-    def fit_layout(self, layout: BoardLayout) -> None:
-        """Note what ``layout`` needs of the window and fit the screen to it."""
+    def fit_layout(self, layout: BoardLayout, side_rows: int = 0) -> None:
+        """Note what ``layout`` (and a side column of ``side_rows`` rows, at its narrowest)
+        needs of the window and fit the screen to it."""
         self.board_size = (layout.width + 2, layout.height + 2)
-        self.min_size = (layout.width + 2 + SIDE_PANEL_WIDTH[0], layout.height + 5)
+        # three rows go to the title, the status line and the footer
+        self.min_size = (layout.width + 2 + SIDE_PANEL_WIDTH[0],
+                         max(layout.height + 2, side_rows) + 3)
         self.fit_window()
 
     def on_resize(self) -> None:
@@ -70,6 +76,10 @@ class BoardActions:
         size = self.app.size
         low, high = SIDE_PANEL_WIDTH
         self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
+        # the panel may take the side column's height but for the players and a few moves
+        players = self.query_one(PlayersView).outer_size.height or len(self.game.sides) + 2
+        room = size.height - 3 - players - HISTORY_ROWS
+        self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
         tiny = size.width < w or size.height < h
         if tiny != self.has_class("tiny"):
             self.set_class(tiny, "tiny")

@@ -25,8 +25,14 @@ from ...core.storage import autosave, clear_autosave, load_autosave, save_to_lib
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
-from ..widgets.panel import ItemBox, PanelView, Player, PlayersView
-from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
+from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, panel_height
+from .board_actions import (
+    HISTORY_ROWS,
+    SIDE_PANEL_WIDTH,
+    TOO_SMALL_CSS,
+    BoardActions,
+    compose_board_screen,
+)
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
 
@@ -201,7 +207,17 @@ class GameScreen(BoardActions, Screen[None]):
         if layout is None:
             return
         self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
-        self.fit_layout(layout)
+        self.fit_layout(layout, self._side_rows())
+
+    def _side_rows(self) -> int:
+        """The rows the side column needs at its narrowest: the players, every card or tile
+        of the panel as the player to move sees it (none of it only a scroll away; hands and
+        choices that grow later may still scroll) and a few moves."""
+        pos = self.game.position
+        sections = self._safe("panel", lambda: tuple(
+            self.rules.panel(pos, self.rules.to_move(pos))), ())
+        players = len(self.game.sides) + 2
+        return players + panel_height(sections, SIDE_PANEL_WIDTH[0]) + HISTORY_ROWS
 
     # ----- the position -------------------------------------------------------------
 

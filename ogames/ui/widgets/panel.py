@@ -106,6 +106,40 @@ class ItemBox(Static):
         self.post_message(self.Clicked(self.key))
 
 
+def item_widths(items: Sequence[PanelItem]) -> tuple[int, int]:
+    """The width a section's widest item needs, and the least it needs with its title
+    wrapped (a box holds its number, a space, the text and one column of padding a side;
+    a title may wrap so that a section's drawings stand side by side)."""
+    wide = 4 + max((len(t) for i in items for t in (i.title, *i.lines)), default=1)
+    least = 4 + max((len(t) for i in items for t in (i.lines or (i.title,))), default=1)
+    return wide, least
+
+
+def columns_for(width: int, count: int, wide: int, least: int) -> int:
+    """How many of ``count`` items stand side by side in ``width`` columns (one between)."""
+    columns = min(count, (width + 1) // (wide + 1))
+    if columns < count:
+        columns = min(count, (width + 1) // (least + 1))
+    return max(1, columns)
+
+
+def panel_height(sections: Sequence[PanelSection], width: int) -> int:
+    """The rows ``sections`` take at ``width`` columns, all shown: the screen asks a window
+    that tall, so that no card or tile has to be scrolled to."""
+    rows = 0
+    for section in sections:
+        rows += 1 + (-(-len(section.note) // max(1, width - 2)) if section.note else 0)
+        items = section.items
+        if not items:
+            continue
+        columns = columns_for(width, len(items), *item_widths(items))
+        text = max(1, (width - columns + 1) // columns - 2)
+        tall = max(-(-(2 + len(i.title)) // text) + len(i.lines) for i in items)
+        lines = -(-len(items) // columns)
+        rows += lines * tall + lines - 1
+    return rows
+
+
 class PanelView(VerticalScroll):
     """The engine's panel sections and the pending choices."""
 
@@ -149,12 +183,7 @@ class PanelView(VerticalScroll):
                 if s.note:
                     widgets.append(Static(s.note, classes="section-note"))
                 grid = Grid(*(ItemBox(i.key) for i in s.items))
-                # a box holds its number, a space, the text and one column of padding a side;
-                # a title may wrap so that a section's drawings stand side by side
-                wide = 4 + max((len(t) for i in s.items for t in (i.title, *i.lines)), default=1)
-                least = 4 + max((len(t) for i in s.items for t in (i.lines or (i.title,))),
-                                default=1)
-                self._grids.append((grid, len(s.items), wide, least))
+                self._grids.append((grid, len(s.items), *item_widths(s.items)))
                 widgets.append(grid)
             self._fit_columns()
             self.mount_all(widgets)
@@ -174,10 +203,7 @@ class PanelView(VerticalScroll):
         width is unknown: then the side panel's usual width is assumed)."""
         width = self.scrollable_content_region.width or 46
         for grid, count, wide, least in self._grids:
-            columns = min(count, (width + 1) // (wide + 1))
-            if columns < count:
-                columns = min(count, (width + 1) // (least + 1))
-            columns = max(1, columns)
+            columns = columns_for(width, count, wide, least)
             if grid.styles.grid_size_columns != columns:
                 grid.styles.grid_size_columns = columns
 

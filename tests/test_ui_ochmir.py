@@ -6,7 +6,9 @@ from __future__ import annotations
 from ogames.core.board import cell, item
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.handoff import HandoffScreen
+from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
+from tests.savehelp import play_texts, random_texts
 from tests.uihelp import (
     SIZE,
     hand_over,
@@ -152,3 +154,19 @@ async def test_a_long_player_name_puts_the_summaries_below_the_names():
         assert shown[2].split() == ["Blue", "Computer", "easy"]
         assert shown[3].split() == ["score", "0", "·", "6", "in", "hand"]
         assert len(shown) == 6
+
+
+@ui_test
+async def test_the_move_list_of_three_sides_says_who_moved():
+    """With three sides ``1…`` stood for both Blue's and Brown's moves."""
+    need("ochmir")
+    texts = random_texts("ochmir", "3", 5, 4)
+    app = OgamesApp("ochmir", seed=5, variant="3")
+    async with app.run_test(size=SIZE) as pilot:
+        await hand_over(pilot)
+        await play_texts(pilot, texts)
+        history = screen(app).query_one(HistoryList)
+        rows = [str(history.get_option_at_index(i).prompt)[2:]
+                for i in range(history.option_count)]
+        assert [r.split(":")[0] for r in rows[1:]] == ["1. White", "1… Blue", "1… Brown",
+                                                      "2. White"]

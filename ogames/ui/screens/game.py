@@ -57,6 +57,15 @@ REASONS = {
 }
 
 
+def movers(game: Game) -> list[str]:
+    """Who made each ply (the side to move before it), for move lists of more than two
+    sides; none for two, where the round numbers say it."""
+    if len(game.sides) <= 2:
+        return []
+    to_move = game.rules.to_move
+    return [game.sides[to_move(game.position_at(i))] for i in range(len(game.plies))]
+
+
 def ending_row(game: Game) -> str:
     """The move list's last line for an ending that is no move: ``Black resigned``."""
     if game.agreed is None or game.cursor != len(game.plies):
@@ -277,7 +286,7 @@ class GameScreen(BoardActions, Screen[None]):
             "panel", lambda: tuple(rules.panel(pos, self.viewer)), ())
         self._draw_players()
         self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides),
-                                         ending_row(game))
+                                         ending_row(game), self._safe("movers", lambda: movers(game), []))
         outcome = game.outcome()
         if outcome is not None:
             resigned = (game.sides[game.resigned_side] if game.resigned_side is not None

@@ -21,7 +21,7 @@ from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView
 from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
-from .game import ending_row, outcome_text
+from .game import ending_row, movers, outcome_text
 
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -152,7 +152,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))])
         self.query_one(PanelView).show(tuple(rules.panel(pos, None)), colours, (), (), ())
         self.query_one(HistoryList).show([p.text for p in game.plies], game.cursor,
-                                         len(game.sides), ending_row(game))
+                                         len(game.sides), ending_row(game), movers(game))
         banner = self.query_one("#banner", Static)
         if outcome is not None:
             resigned = game.sides[game.resigned_side] if game.resigned_side is not None else None

@@ -6,15 +6,18 @@ screen answers with ``Game.goto`` and calls ``show`` again.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 
-def ply_label(index: int, text: str, sides: int) -> str:
-    """``1. c2-c5`` for the first side of a round, ``1… c7-c6`` for the others."""
+def ply_label(index: int, text: str, sides: int, mover: str = "") -> str:
+    """``1. c2-c5`` for the first side of a round, ``1… c7-c6`` for the others; with
+    ``mover`` (three sides: ``…`` alone would not say whose move it was) ``1… Blue: …``."""
     number, turn = divmod(index, max(1, sides))
-    return f"{number + 1}{'.' if turn == 0 else '…'} {text}"
+    return f"{number + 1}{'.' if turn == 0 else '…'} {f'{mover}: ' if mover else ''}{text}"
 
 
 class HistoryList(OptionList):
@@ -48,10 +51,13 @@ class HistoryList(OptionList):
             return Option(f"  {self._texts[i]}", disabled=True)
         return self._prompt(i)
 
-    def show(self, texts: list[str], current: int, sides: int, ending: str = "") -> None:
+    def show(self, texts: list[str], current: int, sides: int, ending: str = "",
+             movers: Sequence[str] = ()) -> None:
         """Rows for the plies ``texts`` (redo tail included) with ``current`` marked, and a
-        last row, not a position, for an ``ending`` that is no move (a resignation)."""
-        rows = ["start"] + [ply_label(i, t, sides) for i, t in enumerate(texts)]
+        last row, not a position, for an ``ending`` that is no move (a resignation);
+        ``movers``: who made each ply, when the rows should say it."""
+        rows = ["start"] + [ply_label(i, t, sides, movers[i] if i < len(movers) else "")
+                            for i, t in enumerate(texts)]
         if ending:
             rows.append(ending)
         self._ending = len(rows) - 1 if ending else None

@@ -297,6 +297,25 @@ async def test_a_hint_highlights_a_legal_moves_path_and_plays_nothing():
 
 
 @ui_test
+async def test_enter_on_a_hinted_ochmir_triangle_takes_the_hinted_tile_too(fast):
+    """The hint puts the cursor on its triangle; Enter there once said "pick a tile from
+    your hand first" although the hint names the tile."""
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1, computer={1: "easy"})
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: s.computer.hint is not None)
+        hint = s.computer.hint
+        assert hint.path[0].kind == "item" and hint.path[1].kind == "cell"
+        assert s.cursor == hint.path[1].key
+        await pilot.press("enter")
+        await pilot.pause()
+        entered = s.game.plies[0].move if s.game.plies else None
+        assert entered == hint.move or s.picks == hint.path[:len(s.picks)] != ()
+
+
+@ui_test
 async def test_no_hint_on_the_computers_turn(stub):
     need("ordo")
     app = OgamesApp("ordo", computer={1: "easy"})

@@ -110,6 +110,8 @@ class Hint:
     text: str
     cells: frozenset[str]
     cursor: int
+    #: the pick path to enter the move
+    path: tuple = ()
 
 
 class Computer:
@@ -246,6 +248,20 @@ class Computer:
             return f" {side} (computer) has its move ready."
         return f" {side} (computer) is thinking…"
 
+    def hint_lead(self, name: str) -> tuple:
+        """The item picks (an Ochmir tile) that come before cell ``name`` on the hinted
+        move's path, when nothing is picked yet and ``name`` is the path's first cell: a
+        click or Enter on the highlighted cell then enters the hint as it reads."""
+        hint = self.hint
+        if hint is None or hint.cursor != self.screen.game.cursor or self.screen.picks:
+            return ()
+        lead = []
+        for pick in hint.path:
+            if pick.kind == "cell":
+                return tuple(lead) if pick.key == name else ()
+            lead.append(pick)
+        return ()
+
     def hint_cells(self) -> frozenset[str]:
         hint = self.hint
         if hint is None or hint.cursor != self.screen.game.cursor:
@@ -318,7 +334,7 @@ class Computer:
         path = paths[0] if paths else ()
         cells = frozenset(p.key for p in path if p.kind == "cell")
         text = screen._safe("move text", lambda: rules.move_text(pos, job.move), "?")
-        self.hint = Hint(job.move, text, cells, game.cursor)
+        self.hint = Hint(job.move, text, cells, game.cursor, tuple(path))
         first = next((p.key for p in path if p.kind == "cell"), None)
         if not screen.picks and first is not None and first in screen.cursor_cells():
             screen.cursor = first

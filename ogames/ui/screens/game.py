@@ -476,7 +476,12 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_board_view_cell_clicked(self, event: BoardView.CellClicked) -> None:
         self.cursor = event.name
-        self.select(cell(event.name))
+        self._select_cell(event.name)
+
+    def _select_cell(self, name: str) -> None:
+        for pick in self.computer.hint_lead(name):  # the hinted tile, then its triangle
+            self.select(pick)
+        self.select(cell(name))
 
     def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
         self.select(item(event.key))
@@ -506,7 +511,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     def action_select(self) -> None:
         if self.cursor is not None:
-            self.select(cell(self.cursor))
+            self._select_cell(self.cursor)
 
     def action_item(self, number: int) -> None:
         order = self.query_one(PanelView).order

@@ -104,6 +104,9 @@ async def test_a_window_too_small_for_the_board_says_so_and_recovers(tmp_path):
         w, h = replay.min_size
         assert (w > 80 or h > 24) and replay.has_class("tiny")
         assert f"at least {w}×{h} to watch Ordo" in str(replay.query_one("#toosmall").render())
+        await pilot.press("right", "end", "p")  # nothing happens blind
+        await pilot.pause()
+        assert replay.game.cursor == 0 and app.screen is replay
         await pilot.resize_terminal(w, h)
         await pilot.pause()
         assert not replay.has_class("tiny")

@@ -137,7 +137,7 @@ def test_a_typed_folder_gets_the_default_name_inside_it(tmp_path, monkeypatch):
     assert target_path("games", name) == storage.saves_dir() / "games.ogame"  # a bare name
     assert target_path("./games", name) == Path("games") / name
     assert target_path(str(tmp_path / "games"), name) == tmp_path / "games" / name
-    assert target_path("new/", name) == storage.saves_dir() / "new" / name
+    assert target_path("new/", name) == Path("new") / name  # a folder, here
     assert target_path("./mine", name) == Path("mine.ogame")
 
 
@@ -402,6 +402,53 @@ async def test_continue_a_saved_game_and_delete_one_after_confirming():
         assert len(saves.entries) == 2
 
 
+@ui_test
+async def test_opening_saved_games_and_leaving_copies_and_moves_nothing():
+    """Only a change made in the game takes over the autosave or keeps a finished game:
+    opening a finished game (continue, or play on at a replay's end) once copied it each
+    time, and looking at an unfinished one moved the real unfinished game away."""
+    need("ordo")
+    finished = Game.from_position(get_rules("ordo"), get_rules("ordo").parse_position(
+        "10/4W5/3W6/10/B9/10/10/10 w"))
+    finished.play_text("d6-d8")
+    done = storage.save_to_library(finished, "finished")
+    unfinished = storage.save_to_library(Game.new(get_rules("ordo")), "unfinished")
+    resumable = Game.new(get_rules("ordo"), None, None, ("Ann", "Bob"))
+    resumable.play_text("b3-b4")
+    storage.autosave(resumable)
+    autosaved = storage.autosave_path().read_bytes()
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        for path in (done, unfinished, done):
+            saves.query_one("#saves").move_cursor(
+                row=[e.path for e in saves.entries].index(path), animate=False)
+            await pilot.press("c")
+            await pilot.pause()
+            assert screen(app).save_path == path
+            await pilot.press("q")  # only looked at
+            await pilot.pause()
+            if app.screen is not saves:
+                await pilot.press("y")
+            assert app.screen is saves
+        assert sorted(p.name for p in storage.saves_dir().iterdir()) == [
+            "finished.ogame", "unfinished.ogame"]
+        assert storage.autosave_path().read_bytes() == autosaved
+        # taken back and won again: a change, so the earlier game is kept (not lost), but
+        # the finished game ends as its own file has it: no copy of it
+        saves.query_one("#saves").move_cursor(
+            row=[e.path for e in saves.entries].index(done), animate=False)
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("u", "U")
+        await pilot.pause()
+        assert screen(app).game.outcome() is not None
+        kept = sorted(p.name for p in storage.saves_dir().iterdir())
+        assert len(kept) == 3 and kept[1:] == ["finished.ogame", "unfinished.ogame"]
+        assert [p.text for p in load_game(storage.saves_dir() / kept[0]).plies] == ["b3-b4"]
+
+
 # ----- bad files ----------------------------------------------------------------------
 
 def bad_files() -> dict[str, bytes]:
@@ -513,6 +560,33 @@ async def test_ascii_and_theme_settings_persist():
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not app.ascii  # a broken settings file falls back to the defaults
+
+
+@ui_test
+async def test_long_names_and_impossible_paths_never_crash_a_save():
+    """Two 115-character names once made the default file name too long: Ctrl+S crashed
+    and the autosave stopped; a typed name too long or ``~nosuchuser`` must only say so."""
+    rules = need("ordo")
+    long = ("Ann" * 40, "Bob" * 40)
+    name = storage.readable_name(Game.new(rules, None, None, long))
+    assert len(name.encode()) < 100 and "-ordo-" + "ann" * 8 + "-vs-" in name
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_game(Game.new(rules, None, None, long))
+        await pilot.pause()
+        await play_keys(pilot, "b3-b4")
+        saved = await save_with_keys(pilot)
+        assert load_game(saved).players == long
+        for typed in ("x" * 300, "~nosuchuser12345/game"):
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            dialog = app.screen
+            dialog.query_one("#save-path").value = typed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveScreen)
+            assert "cannot save there" in str(dialog.query_one("#save-error").render())
+            await pilot.press("escape")
 
 
 def test_a_library_save_never_replaces_another():

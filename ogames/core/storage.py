@@ -39,6 +39,11 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "player"
 
 
+#: the characters of each player's name in a file name (three long names stay far below
+#: the 255 bytes a file name may have)
+NAME_PART = 24
+
+
 def player_names(game: Game) -> list[str]:
     """The players' names, an unnamed one (``?`` in the file) called by their side."""
     return [side if name in ("", "?") else name
@@ -48,7 +53,7 @@ def player_names(game: Game) -> list[str]:
 def readable_name(game: Game, now: _dt.datetime | None = None) -> str:
     """``2026-11-22-1412-ordo-ann-vs-bob.ogame``: sorts by date, says what it is."""
     now = now or _dt.datetime.now()
-    players = "-vs-".join(_slug(p) for p in player_names(game))
+    players = "-vs-".join(_slug(p)[:NAME_PART] for p in player_names(game))
     return f"{now:%Y-%m-%d-%H%M%S}-{game.rules.id}-{players}{EXTENSION}"
 
 
@@ -75,6 +80,14 @@ def save_to_library(game: Game, name: str | None = None) -> Path:
 
 def autosave(game: Game) -> Path:
     return write_atomic(autosave_path(), format_game(game))
+
+
+def read_autosave_text() -> str | None:
+    """The autosave file's text as written (None when there is none, or it is unreadable)."""
+    try:
+        return autosave_path().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def clear_autosave() -> None:

@@ -77,7 +77,7 @@ class BoardActions:
         low, high = SIDE_PANEL_WIDTH
         self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
         # the panel may take the side column's height but for the players and a few moves
-        players = self.query_one(PlayersView).outer_size.height or len(self.game.sides) + 2
+        players = (self.query_one(PlayersView).rows or len(self.game.sides)) + 2
         room = size.height - 3 - players - HISTORY_ROWS
         self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
         tiny = size.width < w or size.height < h
@@ -88,6 +88,16 @@ class BoardActions:
             self.query_one("#toosmall", Static).update(
                 f"Make the window at least {w}×{h} to {self.purpose} {self.rules.name}.\n"
                 f"(It is {size.width}×{size.height} now.)")
+
+    #: the keys' actions that stay off while the window is too small to show the board
+    BLIND_ACTIONS: frozenset[str] = frozenset()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing is done blind: while the board is hidden for want of room, only leaving,
+        saving and the rules stay on the keys."""
+        if action in self.BLIND_ACTIONS and self.has_class("tiny"):
+            return False
+        return True
 
     def redraw(self) -> None:
         raise NotImplementedError

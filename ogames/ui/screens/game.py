@@ -21,7 +21,13 @@ from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.outcome import Outcome
 from ...core.savefile import format_game, write_atomic
-from ...core.storage import autosave, clear_autosave, load_autosave, save_to_library
+from ...core.storage import (
+    autosave_path,
+    clear_autosave,
+    load_autosave,
+    read_autosave_text,
+    save_to_library,
+)
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
@@ -55,6 +61,13 @@ REASONS = {
     "resigned": "resignation",
     "draw agreed": "draw by agreement",
 }
+
+
+def _text_of(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def movers(game: Game) -> list[str]:
@@ -120,7 +133,7 @@ class GameScreen(BoardActions, Screen[None]):
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
                                "flip", "item"})
     #: the keys' actions that have nothing to do once the game is over
-    MOVE_ACTIONS = frozenset({"hint", "select", "clear", "back", "item"})
+    MOVE_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "item"})
 
     DEFAULT_CSS = f"""
     GameScreen {{ layout: vertical; }}
@@ -143,8 +156,10 @@ class GameScreen(BoardActions, Screen[None]):
                  computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
         super().__init__()
         self.game = game
-        #: the autosave is this game's (resumed from it, or written by it since)
-        self.owns_autosave = resumed
+        #: the text this screen last wrote to the autosave (resumed: the text it came from)
+        self.autosaved: str | None = read_autosave_text() if resumed else None
+        #: the rows the side column needs (see ``_side_rows``)
+        self.side_rows: int | None = None
         #: where the saved games keep this game since it ended
         self.kept_path: Path | None = None
         self.rules = game.rules
@@ -186,7 +201,7 @@ class GameScreen(BoardActions, Screen[None]):
                                   lambda: self.rules.position_warnings(self.game.start), ())
             if warnings:
                 self.message = "Note: " + "; ".join(warnings)
-        self.position_changed()
+        self.position_changed(changed=False)
 
     @property
     def board(self) -> BoardView:
@@ -220,20 +235,26 @@ class GameScreen(BoardActions, Screen[None]):
 
     def _side_rows(self) -> int:
         """The rows the side column needs at its narrowest: the players, every card or tile
-        of the panel as the player to move sees it (none of it only a scroll away; hands and
-        choices that grow later may still scroll) and a few moves."""
+        of the panel as the player to move sees it at the start (none of it only a scroll
+        away; hands and choices that grow later may still scroll) and a few moves. Worked
+        out once, so that no flip or move makes the window too small all of a sudden."""
+        if self.side_rows is not None:
+            return self.side_rows
         pos = self.game.position
         sections = self._safe("panel", lambda: tuple(
             self.rules.panel(pos, self.rules.to_move(pos))), ())
         players = len(self.game.sides) + 2
-        return players + panel_height(sections, SIDE_PANEL_WIDTH[0]) + HISTORY_ROWS
+        self.side_rows = players + panel_height(sections, SIDE_PANEL_WIDTH[0]) + HISTORY_ROWS
+        return self.side_rows
 
     # ----- the position -------------------------------------------------------------
 
-    def position_changed(self) -> None:
-        """After a move, undo, redo or jump: rebuild everything that depends on it."""
+    def position_changed(self, changed: bool = True) -> None:
+        """After a move, undo, redo or jump: rebuild everything that depends on it.
+        ``changed``: the history was changed here (not so when the game is opened or the
+        move list jumped), which is when the game takes over the autosave or is kept."""
         game = self.game
-        self.autosave()
+        self.autosave(changed)
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
@@ -324,13 +345,17 @@ class GameScreen(BoardActions, Screen[None]):
                              tuple("" for _ in game.sides))
         mover = self._safe("to move", lambda: rules.to_move(pos), 0)
         colours = rules.side_colours(game.variant)
-        self.query_one(PlayersView).show([
+        players = self.query_one(PlayersView)
+        rows = players.rows
+        players.show([
             Player(side, name, colours[i] if i < len(colours) else "",
                    summary[i] if i < len(summary) else "",
                    to_move=outcome is None and i == mover,
                    winner=outcome is not None and i in outcome.winners)
             for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))
         ])
+        if players.rows != rows:  # summaries moved below the names, or back
+            self.fit_window()
 
     # ----- the picks ----------------------------------------------------------------
 
@@ -489,17 +514,14 @@ class GameScreen(BoardActions, Screen[None]):
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         self.message = ""
         self.game.goto(event.ply)
-        self.position_changed()
+        self.position_changed(changed=False)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No move is entered or taken back blind: while the board is hidden for want of
-        room, only leaving, saving and the rules stay on the keys. Once the game is over
-        the footer offers no move keys (undo stays)."""
-        if action in self.BLIND_ACTIONS and self.has_class("tiny"):
-            return False
+        """Besides the blind keys (see ``BoardActions``): once the game is over the footer
+        offers no move keys (undo stays)."""
         if action in self.MOVE_ACTIONS and self.has_class("over"):
             return False
-        return True
+        return super().check_action(action, parameters)
 
     # ----- actions --------------------------------------------------------------------
 
@@ -532,12 +554,14 @@ class GameScreen(BoardActions, Screen[None]):
         self.picks_changed()
 
     def action_undo(self) -> None:
-        self.message = "" if self.computer.undo() else "nothing to undo"
-        self.position_changed()
+        done = self.computer.undo()
+        self.message = "" if done else "nothing to undo"
+        self.position_changed(changed=done)
 
     def action_redo(self) -> None:
-        self.message = "" if self.computer.redo() else "nothing to redo"
-        self.position_changed()
+        done = self.computer.redo()
+        self.message = "" if done else "nothing to redo"
+        self.position_changed(changed=done)
 
     def action_hint(self) -> None:
         """The computer's suggestion for the person to move, highlighted, not played."""
@@ -565,34 +589,54 @@ class GameScreen(BoardActions, Screen[None]):
         self.app.push_screen(ConfirmScreen("Leave this game? The menu will offer to resume it."),
                              lambda yes: self.dismiss(None) if yes else None)
 
-    def autosave(self) -> None:
+    def autosave(self, changed: bool = True) -> None:
         """Keep the autosave in step with the game: written after every change (history,
-        cursor and redo tail), removed when the game is over or has no moves yet. The
-        unfinished game of an earlier session is never lost: it stays resumable until this
-        game has a move, and is then kept among the saved games."""
+        cursor and redo tail), removed when the game is over. No game is ever lost: the
+        unfinished game of an earlier session stays resumable until this game's history is
+        changed here (a move, undo, redo), and is then kept among the saved games; a game
+        that ends here is kept there too, before its autosave goes."""
         game = self.game
         try:
-            if not game.plies or (game.outcome() is not None and not game.can_redo):
-                if self.owns_autosave:
-                    clear_autosave()
-                if game.plies and game.outcome() is not None:
+            mine = self._autosave_is_mine()
+            if game.outcome() is not None and not game.can_redo:
+                if changed and game.plies:
                     self._keep_finished_game()
+                if mine:
+                    clear_autosave()
+                    self.autosaved = None
                 return
-            if not self.owns_autosave:
+            if not game.plies or not (changed or mine):
+                return  # opened or looked through: the autosave stays whose it is
+            if not mine:
                 self._keep_earlier_game()
-            autosave(game)
-            self.owns_autosave = True
+            self.autosaved = format_game(game)
+            write_atomic(autosave_path(), self.autosaved)
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
 
+    def _autosave_is_mine(self) -> bool:
+        """Whether the autosave file holds what this screen wrote last (another window, or
+        another game, may have written it since)."""
+        if self.autosaved is None:
+            return False
+        try:
+            return autosave_path().read_text(encoding="utf-8") == self.autosaved
+        except (OSError, UnicodeDecodeError):
+            return False
+
     def _keep_finished_game(self) -> None:
         """A finished game goes to the saved games by itself (once: taken back and ended
         again, it replaces its own copy), so no ending is lost for want of Ctrl+S."""
+        text = format_game(self.game)
         if self.kept_path is not None and self.kept_path.exists():
-            write_atomic(self.kept_path, format_game(self.game))
+            write_atomic(self.kept_path, text)
             return
+        if self.save_path is not None and _text_of(self.save_path) == text:
+            return  # ended as its own file has it (opened, taken back, played again)
         self.kept_path = save_to_library(self.game)
+        if self.save_path is None:
+            self.save_path = self.kept_path  # Ctrl+S now updates that file, not a new one
         self.app.notify(f"Kept in Saved games as {self.kept_path.name}", title="Game over")
 
     def _keep_earlier_game(self) -> None:
@@ -623,8 +667,9 @@ class GameScreen(BoardActions, Screen[None]):
                 self.app.call_later(self.app.new_game, self.rules.id, self.game.players)
 
         if self.in_progress:
-            self.app.push_screen(ConfirmScreen("Start a new game? This one has not been "
-                                               "saved."), go)
+            self.app.push_screen(ConfirmScreen("Start a new game? This one stays resumable "
+                                               "until the new game's first move, then is kept "
+                                               "in Saved games."), go)
         else:
             go(True)
 

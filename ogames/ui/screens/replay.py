@@ -43,6 +43,7 @@ def play_on(game: Game, ply: int) -> Game:
 class ReplayScreen(BoardActions, Screen[None]):
     AUTO_FOCUS = "#board"
     purpose = "watch"
+    BLIND_ACTIONS = frozenset({"step", "jump", "toggle_play", "speed", "play_on", "flip"})
 
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←"),

@@ -19,13 +19,13 @@ from ...core.storage import readable_name, saves_dir, unused_path
 
 
 def target_path(text: str, default_name: str) -> Path:
-    """What the player typed as a path: a bare name goes to the saves directory, ``~`` is
-    expanded, a folder (an existing one, or one written with a trailing slash, ``.`` or
+    """What the player typed as a path: a bare file name goes to the saves directory, ``~``
+    is expanded (RuntimeError for an unknown user), a folder (an existing one, or one written with a trailing slash, ``.`` or
     ``..``) gets ``default_name`` inside it, and ``.ogame`` is added when there is no
     extension."""
     text = text.strip()
     path = Path(text).expanduser()
-    if len(path.parts) == 1 and not text.startswith(("~", ".", "/")):
+    if len(path.parts) == 1 and not text.startswith(("~", ".", "/")) and not text.endswith("/"):
         path = saves_dir() / path
     if text.endswith("/") or path.name in ("", ".", "..") or path.is_dir():
         path = path / default_name
@@ -64,7 +64,10 @@ class SaveScreen(ModalScreen[Path | None]):
     def __init__(self, game: Game, default: Path | None = None) -> None:
         super().__init__()
         self.game = game
-        self.default = default or unused_path(saves_dir(), readable_name(game))
+        try:
+            self.default = default or unused_path(saves_dir(), readable_name(game))
+        except OSError:  # the saves folder cannot be looked at: the save will say why
+            self.default = saves_dir() / readable_name(game)
         #: the name a typed folder gets inside it
         self.default_name = self.default.name
         #: the existing file the player was warned about (a second Save replaces it)
@@ -96,13 +99,18 @@ class SaveScreen(ModalScreen[Path | None]):
         if not text.strip():
             self.error("type a file name")
             return
-        path = target_path(text, self.default_name)
-        if path.exists():
+        try:
+            path = target_path(text, self.default_name)
+            exists = path.exists()
+        except (OSError, RuntimeError) as exc:
+            self.error(f"cannot save there: {getattr(exc, 'strerror', None) or exc}")
+            return
+        if exists:
             refusal = overwrite_refusal(path)
             if refusal:
                 self.error(refusal)
                 return
-        if path.exists() and path != self.confirmed:
+        if exists and path != self.confirmed:
             self.confirmed = path
             self.error(f"{path.name} exists: press Save again to replace it")
             return

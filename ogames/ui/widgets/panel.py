@@ -46,6 +46,8 @@ class PlayersView(Static):
         super().__init__(id=id)
         self.border_title = "Players"
         self._players: Sequence[Player] = ()
+        #: the lines the players take (one each, or two when summaries go below names)
+        self.rows = 0
 
     def on_resize(self) -> None:
         if self._players:
@@ -79,6 +81,7 @@ class PlayersView(Static):
                 text.append(f"\n  {p.summary}", style=summary_style)
             else:
                 text.append(f"  {p.summary}", style=summary_style)
+        self.rows = len(players) * (2 if below else 1)
         self.update(text)
 
 
@@ -144,7 +147,7 @@ class PanelView(VerticalScroll):
     """The engine's panel sections and the pending choices."""
 
     DEFAULT_CSS = """
-    PanelView { height: auto; max-height: 70%; }
+    PanelView { height: auto; }
     PanelView > .section-title { height: 1; text-style: bold; margin: 0 1; }
     PanelView > .section-note { height: auto; color: $text-muted; margin: 0 1; }
     PanelView > Grid { grid-size: 2; grid-rows: auto; height: auto; grid-gutter: 1 1; }

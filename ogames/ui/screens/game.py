@@ -63,6 +63,12 @@ REASONS = {
 }
 
 
+def side_labels(game: Game) -> list[str]:
+    """Side names with the player's name where known: ``White (Ann)``, ``Black``."""
+    return [side if player in ("", "?") else f"{side} ({player})"
+            for side, player in zip(game.sides, game.players, strict=False)]
+
+
 def _text_of(path: Path) -> str | None:
     try:
         return path.read_text(encoding="utf-8")
@@ -209,11 +215,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     @property
     def names(self) -> list[str]:
-        """Side names with the player's name where known: ``White (Ann)``."""
-        out = []
-        for side, player in zip(self.game.sides, self.game.players, strict=False):
-            out.append(side if player in ("", "?") else f"{side} ({player})")
-        return out
+        return side_labels(self.game)
 
     def _safe(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run engine code; an exception becomes a status message and a log entry."""

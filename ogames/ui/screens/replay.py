@@ -21,7 +21,7 @@ from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView
 from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
-from .game import ending_row, movers, outcome_text
+from .game import ending_row, movers, outcome_text, side_labels
 
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
@@ -140,8 +140,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             changed = frozenset(n for n, v in views.items() if old.get(n) != v) - last
         self.board.show(views, Marks(None, frozenset(), frozenset(), last, changed))
         outcome = game.outcome()
-        names = [s if p in ("", "?") else f"{s} ({p})" for s, p in zip(game.sides, game.players,
-                                                                      strict=False)]
+        names = side_labels(game)
         summary = rules.side_summary(pos)
         colours = rules.side_colours(game.variant)
         mover = rules.to_move(pos)

@@ -7,10 +7,8 @@ smaller), in states reached the way a player reaches them.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
 import re
-import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -22,6 +20,8 @@ from ogames.core.registry import available_ids, get_rules
 from ogames.core.storage import save_to_library
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
+
+from .private import private_data_dir
 
 OUT = Path(__file__).resolve().parent.parent / "screenshots"
 SIZE = (120, 40)
@@ -134,15 +134,13 @@ def sample_game(game_id: str, plies: int, seed: int = 4) -> Game:
 
 async def shoot_saves_and_replay() -> None:
     """The saved-games screen over a few saves, and a replay, in a throw-away data dir."""
-    with tempfile.TemporaryDirectory() as folder:
-        os.environ["OGAMES_DATA_DIR"] = folder
+    with private_data_dir():
         for game_id, plies in (("ordo", 30), ("onitama", 14), ("oferhlyp", 40)):
             save_to_library(sample_game(game_id, plies))
         await shoot("saved-games", OgamesApp(), keys("o"))
         replay = sample_game("oferhlyp", 40)
         await shoot("replay", OgamesApp(replay=replay, replay_name="oferhlyp.ogame"),
                     keys("end", "left", "left", "left"))
-        del os.environ["OGAMES_DATA_DIR"]
 
 
 async def hand_over_step(app: OgamesApp, pilot) -> None:
@@ -164,4 +162,5 @@ async def finish_ordo(app: OgamesApp, pilot) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    with private_data_dir():  # the games shot here are nobody's saved games
+        asyncio.run(main())

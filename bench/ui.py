@@ -16,6 +16,8 @@ import time
 from rich.console import Console
 from rich.table import Table
 
+from .private import private_data_dir
+
 FIRST_FRAME = """
 import sys, time
 from ogames.ui.app import OgamesApp
@@ -147,6 +149,11 @@ def peak_memory() -> dict:
 
 
 def bench_ui(console: Console | None = None) -> dict:
+    with private_data_dir():  # the app's autosaves and kept games are nobody's
+        return _bench_ui(console)
+
+
+def _bench_ui(console: Console | None = None) -> dict:
     from ogames.core.registry import available_ids
 
     console = console or Console()

@@ -280,6 +280,20 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
 
 
 @ui_test
+async def test_an_unreadable_autosave_is_kept_byte_for_byte_not_overwritten():
+    need("ordo")
+    damaged = b'[Game "ordo"]\n\n1. b3-b4 zz *\n\xff'
+    storage.autosave_path().parent.mkdir(parents=True, exist_ok=True)
+    storage.autosave_path().write_bytes(damaged)
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "b3-b4")
+        (kept,) = storage.saves_dir().iterdir()
+        assert kept.name.startswith("autosave-") and kept.read_bytes() == damaged
+        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
+
+
+@ui_test
 async def test_a_resigned_game_is_kept_among_the_saved_games():
     need("ordo")
     app = OgamesApp("ordo")

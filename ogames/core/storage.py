@@ -90,6 +90,21 @@ def read_autosave_text() -> str | None:
         return None
 
 
+def keep_autosave_as_is() -> Path | None:
+    """Copy the autosave file, byte for byte, into the saves directory (for one that cannot
+    be resumed: damaged or hand-edited, it is still nobody's to throw away); None when
+    there is no autosave."""
+    try:
+        data = autosave_path().read_bytes()
+    except FileNotFoundError:
+        return None
+    target = unused_path(saves_dir(), f"autosave-{_dt.datetime.now():%Y-%m-%d-%H%M%S}"
+                                      f"{EXTENSION}")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return target
+
+
 def clear_autosave() -> None:
     try:
         autosave_path().unlink()

@@ -24,6 +24,7 @@ from ...core.savefile import format_game, write_atomic
 from ...core.storage import (
     autosave_path,
     clear_autosave,
+    keep_autosave_as_is,
     load_autosave,
     read_autosave_text,
     save_to_library,
@@ -645,6 +646,10 @@ class GameScreen(BoardActions, Screen[None]):
         """Move the unfinished game this one replaces as the autosave into the saved games."""
         earlier = load_autosave()
         if earlier is None:
+            path = keep_autosave_as_is()  # unreadable (or over): its bytes, untouched
+            if path is not None:
+                self.app.notify(f"The earlier autosave is kept in Saved games as {path.name}",
+                                title="Earlier game kept")
             return
         path = save_to_library(earlier)
         n = earlier.cursor

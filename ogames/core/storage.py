@@ -82,12 +82,16 @@ def autosave(game: Game) -> Path:
     return write_atomic(autosave_path(), format_game(game))
 
 
-def read_autosave_text() -> str | None:
-    """The autosave file's text as written (None when there is none, or it is unreadable)."""
+def read_text(path: Path) -> str | None:
+    """A saved game's text as written (None when there is none, or it is unreadable)."""
     try:
-        return autosave_path().read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+
+
+def read_autosave_text() -> str | None:
+    return read_text(autosave_path())
 
 
 def keep_autosave_as_is() -> Path | None:

@@ -27,6 +27,7 @@ from ...core.storage import (
     keep_autosave_as_is,
     load_autosave,
     read_autosave_text,
+    read_text,
     save_to_library,
 )
 from ..computer import Computer
@@ -68,13 +69,6 @@ def side_labels(game: Game) -> list[str]:
     """Side names with the player's name where known: ``White (Ann)``, ``Black``."""
     return [side if player in ("", "?") else f"{side} ({player})"
             for side, player in zip(game.sides, game.players, strict=False)]
-
-
-def _text_of(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 def movers(game: Game) -> list[str]:
@@ -621,12 +615,7 @@ class GameScreen(BoardActions, Screen[None]):
     def _autosave_is_mine(self) -> bool:
         """Whether the autosave file holds what this screen wrote last (another window, or
         another game, may have written it since)."""
-        if self.autosaved is None:
-            return False
-        try:
-            return autosave_path().read_text(encoding="utf-8") == self.autosaved
-        except (OSError, UnicodeDecodeError):
-            return False
+        return self.autosaved is not None and read_autosave_text() == self.autosaved
 
     def _keep_finished_game(self) -> None:
         """A finished game goes to the saved games by itself (once: taken back and ended
@@ -635,7 +624,7 @@ class GameScreen(BoardActions, Screen[None]):
         if self.kept_path is not None and self.kept_path.exists():
             write_atomic(self.kept_path, text)
             return
-        if self.save_path is not None and _text_of(self.save_path) == text:
+        if self.save_path is not None and read_text(self.save_path) == text:
             return  # ended as its own file has it (opened, taken back, played again)
         self.kept_path = save_to_library(self.game)
         if self.save_path is None:

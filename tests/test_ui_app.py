@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ogames.core.board import CellSpec, cell
+from ogames.core.board import CellSpec, PanelItem, PanelSection, cell
 from ogames.core.registry import available_ids
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.confirm import ConfirmScreen
@@ -14,6 +14,7 @@ from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.screens.rules import RulesScreen
 from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
+from ogames.ui.widgets.panel import as_seated
 from tests.uihelp import (
     SIZE,
     choose_in_picker,
@@ -352,3 +353,18 @@ def test_a_cell_label_goes_below_the_glyph(height, rows):
     middle = (height - 1) // 2
     shown = {r: BoardView._label_line("Elephant Monkey", spec, middle, r) for r in range(height)}
     assert {r: t for r, t in shown.items() if t} == rows
+
+
+def test_a_turned_board_swaps_only_the_sections_of_single_sides():
+    """Sections that each belong to one side trade places when the board is turned; a
+    lone hand (Ochmir), a mixed hand, a side card or the bag keep theirs."""
+    def section(title: str, *owners: int | None) -> PanelSection:
+        return PanelSection(title, tuple(PanelItem(f"{title}{i}", title, (), o)
+                                         for i, o in enumerate(owners)))
+
+    blue, side, red = section("blue", 1, 1), section("side", None), section("red", 0, 0)
+    assert as_seated([blue, side, red], False) == (blue, side, red)
+    assert as_seated([blue, side, red], True) == (red, side, blue)
+    hand, bag, mixed = section("hand", 0, 0), section("bag"), section("mixed", 0, 1, 2)
+    assert as_seated([hand, bag], True) == (hand, bag)
+    assert as_seated([mixed, bag, hand], True) == (mixed, bag, hand)

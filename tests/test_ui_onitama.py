@@ -187,3 +187,30 @@ async def test_a_selected_piece_shows_which_card_reaches_each_target():
         await pilot.press("escape")  # nothing selected: no labels
         await pilot.pause()
         assert not board.marks.labels and words_in("d3") == []
+
+
+@ui_test
+async def test_turning_the_board_keeps_each_players_cards_at_their_edge():
+    """Blue's cards sit above the board's top edge's player: Blue at the top, Blue's cards
+    on top; after `f`, Red is at the top and Red's cards come first (the side card stays
+    between), and the digits follow the cards as shown."""
+    need("onitama")
+    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        panel = s.query_one(PanelView)
+
+        def rows() -> dict[str, int]:
+            return {box.key.removeprefix("card:"): box.region.y for box in panel.query(ItemBox)}
+
+        before = rows()
+        assert before["Rooster"] < before["Crane"] < before["Elephant"]  # Blue, side, Red
+        await pilot.press("f")
+        await pilot.pause()
+        after = rows()
+        assert after["Elephant"] < after["Crane"] < after["Rooster"]  # Red, side, Blue
+        assert after["Elephant"] == after["Monkey"] and after["Rooster"] == after["Mantis"]
+        assert panel.order == ["card:Elephant", "card:Monkey"]  # Red to move: keys 1 and 2
+        await pilot.press("1")
+        assert [p.key for p in s.picks] == ["card:Elephant"]

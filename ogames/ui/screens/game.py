@@ -33,7 +33,7 @@ from ...core.storage import (
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
-from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, panel_height
+from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated, panel_height
 from .board_actions import (
     HISTORY_ROWS,
     SIDE_PANEL_WIDTH,
@@ -374,7 +374,7 @@ class GameScreen(BoardActions, Screen[None]):
         self._show_board(targets)
         items = {p.key for p in nxt if p.kind == "item"}
         picked = [p.key for p in picks if p.kind == "item"]
-        sections = self.sections
+        sections = as_seated(self.sections, self.flipped)
         on_panel = {i.key for s in sections for i in s.items}
         choices = sorted((p.key, entry.label(p)) for p in nxt
                          if p.kind == "item" and p.key not in on_panel)

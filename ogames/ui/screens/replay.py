@@ -19,7 +19,7 @@ from ...core.game import Game
 from ..widgets.board import BoardView, Marks
 from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
-from ..widgets.panel import PanelView, Player, PlayersView
+from ..widgets.panel import PanelView, Player, PlayersView, as_seated
 from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
 from .game import ending_row, movers, outcome_text, side_labels
 
@@ -150,7 +150,8 @@ class ReplayScreen(BoardActions, Screen[None]):
                    to_move=outcome is None and i == mover,
                    winner=outcome is not None and i in outcome.winners)
             for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))])
-        self.query_one(PanelView).show(tuple(rules.panel(pos, None)), colours, (), (), ())
+        self.query_one(PanelView).show(as_seated(rules.panel(pos, None), self.flipped),
+                                       colours, (), (), ())
         self.query_one(HistoryList).show([p.text for p in game.plies], game.cursor,
                                          len(game.sides), ending_row(game), movers(game))
         banner = self.query_one("#banner", Static)

@@ -126,6 +126,25 @@ def columns_for(width: int, count: int, wide: int, least: int) -> int:
     return max(1, columns)
 
 
+def as_seated(sections: Sequence[PanelSection], flipped: bool) -> tuple[PanelSection, ...]:
+    """The sections in the order to show them. An engine lists them for the board as it
+    stands, side 1 at the top; with the board turned, the sections that each belong to one
+    side (Onitama's cards) trade places, so every player's cards stay at their own edge of
+    the board. Sections of no single side (a side card, a mixed hand, the bag) keep theirs."""
+    sections = tuple(sections)
+    if not flipped:
+        return sections
+    owned = [i for i, s in enumerate(sections)
+             if s.items and s.items[0].owner is not None
+             and all(it.owner == s.items[0].owner for it in s.items)]
+    if len({sections[i].items[0].owner for i in owned}) < 2:
+        return sections
+    out = list(sections)
+    for here, there in zip(owned, reversed(owned), strict=True):
+        out[here] = sections[there]
+    return tuple(out)
+
+
 def panel_height(sections: Sequence[PanelSection], width: int) -> int:
     """The rows ``sections`` take at ``width`` columns, all shown: the screen asks a window
     that tall, so that no card or tile has to be scrolled to."""

@@ -219,6 +219,7 @@ async def test_draw_offer_declined_then_accepted():
         await pilot.press("y")
         assert s.game.outcome().is_draw
         assert "Draw" in str(s.query_one("#banner").render())
+        assert "declined" not in status(app)  # the earlier refusal is not left standing
         history = s.query_one(HistoryList)
         assert [str(history.get_option_at_index(i).prompt).strip()
                 for i in range(history.option_count)] == ["▶ start", "draw by agreement"]

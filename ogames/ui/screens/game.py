@@ -678,6 +678,7 @@ class GameScreen(BoardActions, Screen[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
+                self.message = ""
                 self._safe("resign", lambda: self.game.resign(side))
                 self.position_changed()
 
@@ -696,6 +697,7 @@ class GameScreen(BoardActions, Screen[None]):
             return
 
         def done(yes: bool | None) -> None:
+            self.message = ""
             if yes:
                 self.game.agree_draw()
             else:

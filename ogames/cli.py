@@ -301,12 +301,16 @@ def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
 @click.option("--flip", is_flag=True, help="Turn the board through 180°.")
 def export(file: Path, ply: int | None, output: Path, flip: bool) -> None:
     """Draw the position of a saved game at a ply as an SVG picture."""
+    from .core.storage import folder_problem
     from .export import export_svg
 
     game = _load(file, CommandError)
     last = game.cursor
     if ply is not None and ply > last:
         raise CommandError(f"--ply {ply} is past the end; this game has {last} plies")
+    problem = folder_problem(output)  # a typo in -o must not create folders
+    if problem:
+        raise CommandError(f"cannot write {output}: {problem}")
     try:
         export_svg(game, last if ply is None else ply, output, flipped=flip)
     except OSError as exc:

@@ -197,3 +197,18 @@ def test_selfplay_reports_win_rates_lengths_and_ends() -> None:
     assert "average length" in result.stdout
     bad = run("selfplay", "ordo", "--level", "godlike")
     assert bad.exit_code == 2 and "godlike" in bad.stderr
+
+
+def test_export_to_a_missing_folder_or_through_a_file_names_it_and_creates_nothing(
+        tmp_path: Path) -> None:
+    """A typo in -o once created the whole missing folder tree."""
+    game = tmp_path / "g.ogame"
+    game.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 *\n')
+    missing = run("export", str(game), "-o", str(tmp_path / "typo" / "dir" / "x.svg"))
+    assert missing.exit_code == 2
+    assert missing.stderr.endswith(f"there is no folder {tmp_path / 'typo' / 'dir'}\n")
+    assert not (tmp_path / "typo").exists()
+    through = run("export", str(game), "-o", str(game / "x.svg"))
+    assert through.exit_code == 2
+    assert through.stderr.endswith(f"{game} is a file, not a folder\n")
+    assert run("export", str(game), "-o", str(tmp_path / "x.svg")).exit_code == 0

@@ -106,6 +106,7 @@ async def test_a_game_with_undo_and_redo_saves_its_redo_tail():
 async def test_a_typed_path_is_used_and_a_second_save_replaces_only_after_asking(tmp_path):
     need("ordo")
     target = tmp_path / "elsewhere" / "mine.ogame"
+    target.parent.mkdir()  # a typed path's folder must exist (a missing one is a typo)
     app = OgamesApp("ordo")
     async with app.run_test(size=SIZE) as pilot:
         await play_keys(pilot, "c2:d2-c3")
@@ -139,6 +140,32 @@ def test_a_typed_folder_gets_the_default_name_inside_it(tmp_path, monkeypatch):
     assert target_path(str(tmp_path / "games"), name) == tmp_path / "games" / name
     assert target_path("new/", name) == Path("new") / name  # a folder, here
     assert target_path("./mine", name) == Path("mine.ogame")
+
+
+@ui_test
+async def test_a_typed_path_through_a_file_or_a_missing_folder_is_named_not_made(tmp_path):
+    """``/etc/passwd/x.ogame`` said "File exists", and a mistyped folder was created with
+    all its parents; each now gets a sentence naming the path, and nothing is written."""
+    need("ordo")
+    afile = tmp_path / "notes.txt"
+    afile.write_text("mine\n")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "c2:d2-c3")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        dialog = app.screen
+        for typed, words in ((afile / "x.ogame", f"{afile} is a file, not a folder"),
+                             (tmp_path / "typo" / "dir" / "x.ogame",
+                              f"there is no folder {tmp_path / 'typo' / 'dir'}")):
+            dialog.query_one("#save-path").value = str(typed)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, SaveScreen)
+            assert str(dialog.query_one("#save-error").render()) == words
+        await pilot.press("escape")
+    assert not (tmp_path / "typo").exists()
+    assert afile.read_text() == "mine\n"
 
 
 @ui_test

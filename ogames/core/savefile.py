@@ -96,12 +96,17 @@ def format_game(game: Game) -> str:
 
 def save_game(game: Game, path: str | os.PathLike[str]) -> Path:
     """Write atomically: a temporary file beside the target, then a rename, so a crash
-    never leaves a half-written file and an old file survives a failed write."""
+    never leaves a half-written file and an old file survives a failed write. Missing
+    folders are created (``storage.save_as`` is for a path a person typed)."""
     return write_atomic(Path(path), format_game(game))
 
 
-def write_atomic(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
+def write_atomic(path: Path, text: str, *, make_folders: bool = True) -> Path:
+    """Write ``text`` to ``path`` through a temporary file and a rename. ``make_folders``
+    creates missing folders, for our own files in the data directory; a path a person
+    chose passes False, and a missing folder is then an OSError (FileNotFoundError)."""
+    if make_folders:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:

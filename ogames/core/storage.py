@@ -78,6 +78,38 @@ def save_to_library(game: Game, name: str | None = None) -> Path:
     return write_atomic(unused_path(saves_dir(), name), format_game(game))
 
 
+def _ours(folder: Path) -> bool:
+    """Whether ``folder`` is (inside) our data directory, whose folders are made as needed."""
+    return folder.absolute().is_relative_to(data_dir().absolute())
+
+
+def folder_problem(path: Path) -> str | None:
+    """Why no file can be written at ``path``, a path a person typed, in words they can act
+    on; None when its folder exists (or is ours, made as needed). A missing folder is a
+    typo, not a wish: it is named, never created."""
+    folder = path.parent
+    if _ours(folder):
+        return None
+    try:
+        for step in (*reversed(folder.parents), folder):
+            if not step.exists():
+                return f"there is no folder {folder}"
+            if not step.is_dir():
+                return f"{step} is a file, not a folder"
+    except OSError as exc:  # e.g. a folder on the way that may not be looked into
+        return f"cannot look into {folder}: {exc.strerror or exc}"
+    return None
+
+
+def save_as(game: Game, path: Path) -> Path:
+    """Save where a person chose (atomically). Raises OgamesError with ``folder_problem``'s
+    words, or OSError when the write itself fails; only our own folders are created."""
+    problem = folder_problem(path)
+    if problem:
+        raise OgamesError(problem)
+    return write_atomic(path, format_game(game), make_folders=_ours(path.parent))
+
+
 def autosave(game: Game) -> Path:
     return write_atomic(autosave_path(), format_game(game))
 

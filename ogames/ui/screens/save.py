@@ -14,8 +14,8 @@ from textual.widgets import Button, Input, Static
 
 from ...core.errors import OgamesError
 from ...core.game import Game
-from ...core.savefile import EXTENSION, load_game, save_game
-from ...core.storage import readable_name, saves_dir, unused_path
+from ...core.savefile import EXTENSION, load_game
+from ...core.storage import readable_name, save_as, saves_dir, unused_path
 
 
 def target_path(text: str, default_name: str) -> Path:
@@ -115,7 +115,10 @@ class SaveScreen(ModalScreen[Path | None]):
             self.error(f"{path.name} exists: press Save again to replace it")
             return
         try:
-            save_game(self.game, path)
+            save_as(self.game, path)
+        except OgamesError as exc:
+            self.error(str(exc))
+            return
         except OSError as exc:
             self.error(f"cannot write {path}: {exc.strerror or exc}")
             return

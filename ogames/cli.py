@@ -191,9 +191,16 @@ def perft_command(game: str, depth: int, position: str | None, variant: str | No
 @click.argument("game")
 @_position_options
 def moves(game: str, position: str | None, variant: str | None, seed: int | None) -> None:
-    """List the legal moves in canonical text, one per line, sorted."""
+    """List the legal moves in canonical text, one per line, sorted. A finished position
+    has none: stdout stays empty (a true answer, exit 0) and stderr says how it ended."""
     rules = _rules(game)
     pos = _start(rules, position, variant, seed).start
+    outcome = rules.outcome(pos)
+    if outcome is not None:
+        from .render import outcome_text
+
+        text = outcome_text(rules.sides(rules.variant_of(pos)), outcome)
+        click.echo(f"ogames: no moves: the game is over, {text}", err=True)
     for move in rules.legal_moves(pos):
         click.echo(rules.move_text(pos, move))
 

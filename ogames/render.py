@@ -6,12 +6,13 @@ widget, so every geometry is drawn by the same few lines.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from .core.outcome import Outcome
 from .core.rules import Position, Rules
 
 #: background colours of the layout's shade classes
@@ -64,16 +65,21 @@ def board_text(rules: Rules, pos: Position, *, flipped: bool = False, ascii: boo
     return text
 
 
+def outcome_text(sides: Sequence[str], outcome: Outcome) -> str:
+    """How a game ended: ``White won (goal) 1-0``, ``a draw (repetition) 1/2-1/2``."""
+    if outcome.is_draw:
+        return f"a draw ({outcome.reason}) {outcome.result_token}"
+    winners = " and ".join(sides[i] for i in outcome.winners)
+    return f"{winners} won ({outcome.reason}) {outcome.result_token}"
+
+
 def status_line(rules: Rules, pos: Position) -> str:
     """Whose turn it is, or how the game ended."""
     sides = rules.sides(rules.variant_of(pos))
     outcome = rules.outcome(pos)
     if outcome is None:
         return f"{sides[rules.to_move(pos)]} to move"
-    if outcome.is_draw:
-        return f"Game over: a draw ({outcome.reason}) {outcome.result_token}"
-    winners = " and ".join(sides[i] for i in outcome.winners)
-    return f"Game over: {winners} won ({outcome.reason}) {outcome.result_token}"
+    return f"Game over: {outcome_text(sides, outcome)}"
 
 
 def print_position(rules: Rules, pos: Position, console: Console | None = None, *,

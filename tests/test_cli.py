@@ -212,3 +212,11 @@ def test_export_to_a_missing_folder_or_through_a_file_names_it_and_creates_nothi
     assert through.exit_code == 2
     assert through.stderr.endswith(f"{game} is a file, not a folder\n")
     assert run("export", str(game), "-o", str(tmp_path / "x.svg")).exit_code == 0
+
+
+def test_moves_of_a_finished_position_says_on_stderr_how_it_ended() -> None:
+    """No moves and no word was a puzzle; stdout stays empty (there are no moves)."""
+    result = run("moves", "ordo", "--position", "4W5/10/10/10/B9/10/10/10 b")
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr == "ogames: no moves: the game is over, White won (goal) 1-0\n"
+    assert run("moves", "ordo").stderr == ""

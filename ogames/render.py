@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from rich.console import Console
+from rich.columns import Columns
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.style import Style
 from rich.text import Text
 
@@ -82,8 +84,38 @@ def status_line(rules: Rules, pos: Position) -> str:
     return f"Game over: {outcome_text(sides, outcome)}"
 
 
+def panel_sections(rules: Rules, pos: Position, *, viewer: int | None = None,
+                   colour: bool = True) -> Group:
+    """The engine's panel (Onitama's cards, Ochmir's hands and bag), drawn generically like
+    the app's: each section's title and note, then its items side by side, each in its
+    owner's colour on the board's dark shade, so a colour reads as it does on the board."""
+    colours = rules.side_colours(rules.variant_of(pos))
+    paper = Style(bgcolor=SHADES["dark"]) if colour else Style()
+    parts: list[RenderableType] = []
+    for section in rules.panel(pos, viewer):
+        parts.append(Text(f"\n{section.title}", style="bold"))
+        if section.note:
+            parts.append(Text(section.note, style="dim"))
+        boxes = []
+        for item in section.items:
+            owned = colour and item.owner is not None and item.owner < len(colours)
+            ink = Style(color=colours[item.owner]) if owned else Style()
+            text = Text(item.title, style=ink + Style(bold=True))
+            for line in item.lines:
+                text.append("\n" + line, style=ink)
+            boxes.append(Padding(text, (0, 1), style=paper))
+        if boxes:
+            parts.append(Columns(boxes))
+    if parts:
+        parts.append(Text(""))  # a blank line before the status line below
+    return Group(*parts)
+
+
 def print_position(rules: Rules, pos: Position, console: Console | None = None, *,
                    ascii: bool = False, flipped: bool = False) -> None:
+    """The board, the panel sections below it, then whose turn it is or how it ended. The
+    viewer is None, as for the board: an analysis shows every hidden face and tile."""
     console = console or Console()
     console.print(board_text(rules, pos, ascii=ascii, flipped=flipped), highlight=False)
+    console.print(panel_sections(rules, pos), highlight=False)
     console.print(status_line(rules, pos), highlight=False)

@@ -220,3 +220,20 @@ def test_moves_of_a_finished_position_says_on_stderr_how_it_ended() -> None:
     assert result.exit_code == 0 and result.stdout == ""
     assert result.stderr == "ogames: no moves: the game is over, White won (goal) 1-0\n"
     assert run("moves", "ordo").stderr == ""
+
+
+def test_show_draws_the_panel_sections_below_the_board() -> None:
+    """Onitama's cards and Ochmir's hands and bag are part of the position: ``show`` drew
+    the board only. The engine's panel sections are drawn generically, every item shown."""
+    onitama = run("show", "onitama", "--seed", "7")
+    assert onitama.exit_code == 0
+    out = onitama.stdout
+    for words in ("Blue's cards", "Crab · Blue stamp", "Frog", "Side card",
+                  "Red takes it after this move", "Elephant", "Red's cards", "Eel", "Goose",
+                  ". # o # ."):
+        assert words in out
+    assert out.index("Blue's cards") > out.index("│ 1") and out.rstrip().endswith("Red to move")
+    ochmir = run("show", "ochmir", "--seed", "1").stdout
+    for words in ("White's hand", "WFbf ×5", "W F / b f", "Blue's hand", "Bag", "bag 204"):
+        assert words in ochmir
+    assert "Bag" not in run("show", "ordo").stdout

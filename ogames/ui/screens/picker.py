@@ -200,12 +200,17 @@ class PickerScreen(Screen[None]):
         self._build_form()
 
     def _build_form(self) -> None:
+        self._fill_form().refresh(recompose=True)
+
+    def _fill_form(self) -> GameForm:
+        """The settings form, told the chosen game's settings (it shows them once it is
+        composed again)."""
         form = self.query_one(GameForm)
         form.rules = self.rules
         form.variant = self.variant
         form.names = self.names
         form.seats = self.seats
-        form.refresh(recompose=True)
+        return form
 
     @on(OptionList.OptionHighlighted, "#games")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -216,15 +221,26 @@ class PickerScreen(Screen[None]):
             self._build_form()
 
     @on(Select.Changed, "#variant")
-    def _variant_changed(self, event: Select.Changed) -> None:
+    async def _variant_changed(self, event: Select.Changed) -> None:
+        """The form is rebuilt (a variant may have another number of seats); the focus goes
+        to the new variant control, as it was on the old one (else it fell back to the
+        games list, and the next Tab reached the variant again)."""
         if event.value != self.variant and isinstance(event.value, str):
             self.variant = event.value
-            self._build_form()
+            focused = self.focused is event.select
+            for name in self.query(".name").results(Input):
+                self._keep_name(name)  # its Changed message may not have come yet
+            await self._fill_form().recompose()
+            if focused:
+                self.query_one("#variant", Select).focus()
 
     @on(Input.Changed, ".name")
     def _name_changed(self, event: Input.Changed) -> None:
-        if event.input.id:
-            self.names[int(event.input.id.split("-")[1])] = event.value
+        self._keep_name(event.input)
+
+    def _keep_name(self, name: Input) -> None:
+        if name.id:
+            self.names[int(name.id.split("-")[1])] = name.value
 
     @on(Button.Pressed, ".seat")
     def _seat_pressed(self, event: Button.Pressed) -> None:

@@ -19,6 +19,7 @@ from ogames.ui.screens.game import GameScreen
 from ogames.ui.screens.replay import SPEEDS, ReplayScreen
 from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
+from ogames.ui.widgets.panel import ItemBox, PanelView
 from tests.savehelp import PLAYOUTS, random_texts
 from tests.uihelp import SIZE, need, screen, ui_test
 
@@ -272,3 +273,30 @@ def test_ogames_replay_shows_the_valid_part_of_a_broken_file(tmp_path, monkeypat
     assert result.stderr.startswith(f"ogames: {path}:4:22: ")
     assert "showing the 2 moves before it, read-only" in result.stderr
     assert path.read_bytes() == content
+
+
+@ui_test
+async def test_an_unfinished_ochmir_game_is_replayed_as_a_spectator_sees_it(tmp_path):
+    """Saved games must not let a player look at the others' hands mid-game: an
+    unfinished hidden-information game replays with every hand hidden and the moves as
+    anyone may read them; a finished game shows everything, hands turned over."""
+    need("ochmir")
+    for plies, spectator in ((8, True), (1000, False)):
+        game, path = saved_game(tmp_path, "ochmir", "3", plies=plies, seed=3)
+        assert (game.outcome() is None) == spectator
+        app = OgamesApp(replay=game, replay_name=path.name)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            replay = replay_of(app)
+            await pilot.press("right", "right", "right", "right")
+            await pilot.pause()
+            panel = replay.query_one(PanelView)
+            tiles = list(panel.query(ItemBox))
+            history = replay.query_one(HistoryList)
+            texts = [str(history.get_option_at_index(i).prompt) for i in range(1, 5)]
+            if spectator:
+                assert tiles == []
+                assert all("??" in t for t in texts), texts  # reverse faces masked
+            else:
+                assert tiles  # every hand, face by face
+                assert not any("??" in t for t in texts), texts

@@ -23,6 +23,8 @@ from ..widgets.panel import PanelView, Player, PlayersView, as_seated
 from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
 from .game import ending_row, movers, outcome_text, side_labels
 
+#: the viewer who is no side: sees what is public only (``Rules.public_move_text``)
+SPECTATOR = -1
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_SPEED = 2
@@ -87,6 +89,9 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.flipped = False
         self.speed = DEFAULT_SPEED
         self.timer: Timer | None = None
+        #: an unfinished game with hidden information is shown as a spectator sees it
+        #: (hands and reverse faces hidden, as at the table); a finished one shows all
+        self.spectator = self.rules.hidden_information and self.game.outcome() is None
         self.game.goto(0)
 
     def compose(self) -> ComposeResult:
@@ -126,6 +131,13 @@ class ReplayScreen(BoardActions, Screen[None]):
 
     # ----- drawing ------------------------------------------------------------------
 
+    def _move_texts(self) -> list[str]:
+        game = self.game
+        if not self.spectator:
+            return [p.text for p in game.plies]
+        return [self.rules.public_move_text(game.position_at(i), p.move, SPECTATOR)
+                for i, p in enumerate(game.plies)]
+
     def show_ply(self) -> None:
         """Draw the position at the game's cursor, the move that led there, the lists."""
         game, rules = self.game, self.rules
@@ -150,9 +162,10 @@ class ReplayScreen(BoardActions, Screen[None]):
                    to_move=outcome is None and i == mover,
                    winner=outcome is not None and i in outcome.winners)
             for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))])
-        self.query_one(PanelView).show(as_seated(rules.panel(pos, None), self.flipped),
+        seen = rules.view(pos, SPECTATOR) if self.spectator else pos
+        self.query_one(PanelView).show(as_seated(rules.panel(seen, None), self.flipped),
                                        colours, (), (), ())
-        self.query_one(HistoryList).show([p.text for p in game.plies], game.cursor,
+        self.query_one(HistoryList).show(self._move_texts(), game.cursor,
                                          len(game.sides), ending_row(game), movers(game))
         banner = self.query_one("#banner", Static)
         if outcome is not None:

@@ -51,6 +51,8 @@ class OgamesApp(App[None]):
         self.replay = (replay, replay_name, replay_error) if replay is not None else None
         self.first_game = (build_game(game_id, position=position, seed=seed, variant=variant)
                            if game_id else None)
+        #: the variant of the game last started, per game: a new game (``n``) keeps it
+        self.variants_played: dict[str, str] = {}
 
     def get_default_screen(self) -> Screen:
         return PickerScreen()
@@ -71,15 +73,19 @@ class OgamesApp(App[None]):
         the players' names, as a resumed or replayed game has them); ``resumed``: the game
         is the autosave's (else the autosave still belongs to the game left before)."""
         seats = seats_from_players(game.players) if computer is None else computer
+        self.variants_played[game.rules.id] = game.variant
         screen = GameScreen(game, ascii=self.ascii, computer=seats, resumed=resumed)
         screen.save_path = save_path
         self.push_screen(screen)
 
-    def new_game(self, game_id: str, players: tuple[str, ...] = ()) -> None:
-        """Back on the picker with ``game_id`` chosen (the game screen was dismissed)."""
+    def new_game(self, game_id: str, players: tuple[str, ...] = (),
+                 variant: str | None = None) -> None:
+        """Back on the picker with ``game_id`` chosen (the game screen was dismissed), in
+        ``variant``: by default the variant of the game of ``game_id`` last started, the
+        one just played (game screens never lie on one another)."""
         picker = self.screen
         if isinstance(picker, PickerScreen):
-            picker.choose(game_id, players)
+            picker.choose(game_id, players, variant or self.variants_played.get(game_id))
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii

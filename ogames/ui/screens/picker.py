@@ -44,6 +44,7 @@ class GameForm(VerticalScroll, can_focus=False):
         self.names: dict[int, str] = {}
         #: computer seats: side index → level
         self.seats: dict[int, str] = {}
+        self.seed = ""
 
     def compose(self) -> ComposeResult:
         rules = self.rules
@@ -69,7 +70,10 @@ class GameForm(VerticalScroll, can_focus=False):
         if rules.uses_seed:
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input(placeholder="blank = random", id="seed", restrict=r"[0-9]*")
+                # named by its game: the seed typed is that game's, even if the form
+                # is rebuilt for another one before its Changed message comes
+                yield Input(self.seed, placeholder="blank = random", id="seed",
+                            name=rules.id, restrict=r"[0-9]*")
         yield Static("", id="error")
         yield Button("Start", id="start", variant="primary")
 
@@ -106,7 +110,10 @@ class PickerScreen(Screen[None]):
         super().__init__()
         self.ids = available_ids()
         self.game_id: str | None = self.ids[0] if self.ids else None
-        self.variant: str | None = None
+        #: the variant and the seed (as typed) chosen per game: kept for the session, as
+        #: the highlight moves from game to game
+        self.variants: dict[str, str] = {}
+        self.seeds: dict[str, str] = {}
         self.names: dict[int, str] = {}
         #: computer seats: side index → level (kept when the game or variant changes)
         self.seats: dict[int, str] = {}
@@ -187,14 +194,23 @@ class PickerScreen(Screen[None]):
     def rules(self) -> Rules | None:
         return get_rules(self.game_id) if self.game_id else None
 
-    def choose(self, game_id: str, players: tuple[str, ...] = ()) -> None:
-        """Preselect a game (``n`` on the game screen) and keep the players' names."""
+    @property
+    def variant(self) -> str | None:
+        """The chosen game's variant, if one was chosen (else its first)."""
+        return self.variants.get(self.game_id) if self.game_id else None
+
+    def choose(self, game_id: str, players: tuple[str, ...] = (),
+               variant: str | None = None) -> None:
+        """Preselect a game (``n`` on the game screen) and keep the players' names and the
+        variant (of the game just played)."""
         if game_id not in self.ids:
             return
+        self._keep_typed()
         names, self.seats = split_players(players)
         self.names = {i: n for i, n in names.items() if n not in ("", "?")}
         self.game_id = game_id
-        self.variant = None
+        if variant in get_rules(game_id).variants:
+            self.variants[game_id] = variant
         games = self.query_one("#games", OptionList)
         games.highlighted = games.get_option_index(game_id)
         self._build_form()
@@ -210,14 +226,23 @@ class PickerScreen(Screen[None]):
         form.variant = self.variant
         form.names = self.names
         form.seats = self.seats
+        form.seed = self.seeds.get(self.game_id or "", "")
         return form
+
+    def _keep_typed(self) -> None:
+        """The names and the seed as typed in the form now (before it is rebuilt: their
+        Changed messages may not have come yet)."""
+        for name in self.query(".name").results(Input):
+            self._keep_name(name)
+        for seed in self.query("#seed").results(Input):
+            self._keep_seed(seed)
 
     @on(OptionList.OptionHighlighted, "#games")
     def _game_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         gid = event.option.id
         if gid != self.game_id and gid in self.ids:
+            self._keep_typed()
             self.game_id = gid
-            self.variant = None
             self._build_form()
 
     @on(Select.Changed, "#variant")
@@ -225,11 +250,11 @@ class PickerScreen(Screen[None]):
         """The form is rebuilt (a variant may have another number of seats); the focus goes
         to the new variant control, as it was on the old one (else it fell back to the
         games list, and the next Tab reached the variant again)."""
-        if event.value != self.variant and isinstance(event.value, str):
-            self.variant = event.value
+        if (event.value != self.variant and isinstance(event.value, str)
+                and self.game_id is not None):
+            self.variants[self.game_id] = event.value
             focused = self.focused is event.select
-            for name in self.query(".name").results(Input):
-                self._keep_name(name)  # its Changed message may not have come yet
+            self._keep_typed()
             await self._fill_form().recompose()
             if focused:
                 self.query_one("#variant", Select).focus()
@@ -241,6 +266,14 @@ class PickerScreen(Screen[None]):
     def _keep_name(self, name: Input) -> None:
         if name.id:
             self.names[int(name.id.split("-")[1])] = name.value
+
+    @on(Input.Changed, "#seed")
+    def _seed_changed(self, event: Input.Changed) -> None:
+        self._keep_seed(event.input)
+
+    def _keep_seed(self, seed: Input) -> None:
+        if seed.name:
+            self.seeds[seed.name] = seed.value
 
     @on(Button.Pressed, ".seat")
     def _seat_pressed(self, event: Button.Pressed) -> None:

@@ -4,6 +4,8 @@ deals or draws at random."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -85,6 +87,8 @@ class PickerScreen(Screen[None]):
         Binding("q", "app.quit", "quit"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
         Binding("r", "resume", "resume"),
+        # r with nothing to resume: not offered in the footer, but says so when pressed
+        Binding("r", "nothing_to_resume", "resume", show=False),
         Binding("o", "saves", "saved games"),
     ]
 
@@ -104,6 +108,9 @@ class PickerScreen(Screen[None]):
     PickerScreen #picker-bar Button { margin-right: 2; }
     PickerScreen #resume { display: none; }
     PickerScreen.can-resume #resume { display: block; }
+    PickerScreen #resume-note {
+        display: none; height: auto; padding: 0 1; color: $text-warning;
+    }
     """
 
     def __init__(self) -> None:
@@ -117,6 +124,8 @@ class PickerScreen(Screen[None]):
         self.names: dict[int, str] = {}
         #: computer seats: side index → level (kept when the game or variant changes)
         self.seats: dict[int, str] = {}
+        #: where an autosave that could not be resumed was kept (the note names it)
+        self.kept_autosave: Path | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("ogames — pick a game (Enter starts it, Tab goes to the settings)",
@@ -134,6 +143,7 @@ class PickerScreen(Screen[None]):
                                           id=gid, disabled=True))
             yield OptionList(*options, id="games")
             yield GameForm(id="form")
+        yield Static("", id="resume-note", markup=False)
         with Horizontal(id="picker-bar"):
             yield Button("Resume", id="resume", variant="success")
             yield Button("Saved games (o)", id="saves")
@@ -158,15 +168,64 @@ class PickerScreen(Screen[None]):
     # ----- resume, saved games, rules ------------------------------------------------
 
     def _offer_resume(self) -> None:
-        """Show "Resume <game> (N moves)" when an unfinished game was left behind."""
+        """Show "Resume <game> (N moves)" when an unfinished game was left behind (and
+        offer ``r`` in the footer only then)."""
         from ...core.storage import load_autosave
 
+        self._keep_broken_autosave()
+        if self.kept_autosave is not None and not self.kept_autosave.exists():
+            self._note(None)  # deleted in Saved games: nothing left to say
         game = load_autosave()
         self.set_class(game is not None, "can-resume")
+        self.refresh_bindings()
         if game is not None:
             n = game.cursor
             self.query_one("#resume", Button).label = (
                 f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}) (r)")
+
+    def _keep_broken_autosave(self) -> None:
+        """An autosave that cannot be read to its end (damaged, or hand-edited into an
+        illegal move) can never be resumed: it moves, byte for byte, to the saved games,
+        where it is listed as broken and its valid part can be replayed, and the note
+        says so. (Left in place it was silently passed over until a new game's first
+        move put it there.)"""
+        from ...core.savefile import decode, parse_game
+        from ...core.storage import autosave_path, clear_autosave, keep_autosave_as_is
+
+        try:
+            parse_game(decode(autosave_path().read_bytes()))
+            return  # none, or readable: resumable, or a finished game
+        except OSError:
+            return
+        except OgamesError as exc:
+            reason = str(exc)
+        try:
+            kept = keep_autosave_as_is()
+            if kept is None:
+                return
+            clear_autosave()
+        except OSError as exc:
+            self._note(None, f"The last game could not be resumed: {reason}; nor kept in "
+                             f"Saved games: {exc.strerror or exc}")
+            return
+        self._note(kept, f"The last game could not be resumed: {reason}; it is kept as "
+                         f"{kept.name} in Saved games (o)")
+
+    def _note(self, kept: Path | None, text: str = "") -> None:
+        self.kept_autosave = kept
+        note = self.query_one("#resume-note", Static)
+        note.update(text)
+        note.display = bool(text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "resume":
+            return self.has_class("can-resume")
+        if action == "nothing_to_resume":
+            return not self.has_class("can-resume")
+        return True
+
+    def action_nothing_to_resume(self) -> None:
+        self.notify("No unfinished game to resume")
 
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
@@ -176,6 +235,7 @@ class PickerScreen(Screen[None]):
         if game is None:
             self._offer_resume()
             return
+        self._note(None)
         self.app.start_game(game, resumed=True)
 
     @on(Button.Pressed, "#saves")
@@ -324,6 +384,7 @@ class PickerScreen(Screen[None]):
             self.query_one("#error", Static).update(str(exc))
             return
         sides = len(rules.sides(variant))
+        self._note(None)  # about the last game: this one replaces it
         self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
 
     def action_rules(self) -> None:

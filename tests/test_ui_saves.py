@@ -637,3 +637,38 @@ def test_a_library_save_never_replaces_another():
     third = storage.save_to_library(game, "same.ogame")
     assert [p.name for p in (first, second, third)] == [
         "same.ogame", "same-2.ogame", "same-3.ogame"]
+
+
+@ui_test
+async def test_a_message_about_a_typed_path_does_not_outlive_it(tmp_path):
+    """The "cannot read it" message stayed after the path was given up, and was still
+    there when the screen came back from a replay."""
+    need("ordo")
+    good = tmp_path / "g.ogame"
+    save_game(Game.new(get_rules("ordo")), good)
+    kept = storage.save_to_library(Game.new(get_rules("ordo")), "kept")
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+
+        def message() -> str:
+            return str(saves.query_one("#saves-message").render())
+
+        for then in ("escape", "good"):
+            await pilot.press("f")
+            saves.query_one("#open-path").value = str(tmp_path / "nope.ogame")
+            await pilot.press("enter")
+            assert "nope.ogame: cannot read it" in message()
+            if then == "escape":
+                await pilot.press("escape")
+            else:
+                saves.query_one("#open-path").value = str(good)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, ReplayScreen)
+                await pilot.press("q")
+            assert app.screen is saves and message() == ""
+        await pilot.press("d", "y")  # a message after a dialog is still said
+        await pilot.pause()
+        assert message() == f"deleted {kept.name}"

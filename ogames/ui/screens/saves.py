@@ -133,6 +133,11 @@ class SavesScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.reload()
 
+    def on_screen_suspend(self) -> None:
+        """A message is about what was just done here: with a replay, a game or a dialog
+        on top, it would be stale when this screen comes back."""
+        self.message("")
+
     # ----- the list -----------------------------------------------------------------
 
     def reload(self, keep: Path | None = None) -> None:
@@ -294,6 +299,7 @@ class SavesScreen(Screen[None]):
 
     def _close_input(self) -> None:
         self.remove_class("opening")
+        self.message("")  # "cannot read it" was about the path given up
         self.query_one("#saves", DataTable).focus()
 
     def message(self, text: str) -> None:

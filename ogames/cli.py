@@ -36,7 +36,14 @@ def _rules(name: str) -> Rules:
 
 
 def _start(rules: Rules, position: str | None, variant: str | None, seed: int | None) -> Game:
-    """A game from --position, or the standard start of --variant/--seed."""
+    """A game from --position, or the standard start of --variant/--seed. A --seed that
+    would be ignored is refused: a person who gave it expects it to count."""
+    if seed is not None and position is not None:
+        raise CommandError("--seed has no effect with --position (the position text is the "
+                           "whole start, cards or bag included)")
+    if seed is not None and not rules.uses_seed:
+        raise CommandError(f"--seed has no effect in {rules.name}: its start is always the "
+                           "same")
     try:
         if position is not None:
             canonical = rules.parse_variant(variant) if variant else None

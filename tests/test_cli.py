@@ -237,3 +237,18 @@ def test_show_draws_the_panel_sections_below_the_board() -> None:
     for words in ("White's hand", "WFbf ×5", "W F / b f", "Blue's hand", "Bag", "bag 204"):
         assert words in ochmir
     assert "Bag" not in run("show", "ordo").stdout
+
+
+@pytest.mark.parametrize("command", ["show", "moves", "position", "play", "perft"])
+def test_a_seed_that_would_be_ignored_is_refused(command) -> None:
+    """``show onitama --position TEXT --seed 3`` drew the position and dropped the seed."""
+    depth = ["1"] if command == "perft" else []
+    onitama = ["--position", "bbBbb/5/5/5/rrRrr b Boar,Crane Crab,Frog Eel"]
+    with_position = run(command, "onitama", *depth, *onitama, "--seed", "3")
+    assert with_position.exit_code == 2
+    assert with_position.stderr == "ogames: --seed has no effect with --position (the " \
+        "position text is the whole start, cards or bag included)\n"
+    unseeded = run(command, "ordo", *depth, "--seed", "3")
+    assert unseeded.exit_code == 2
+    assert unseeded.stderr == ("ogames: --seed has no effect in Ordo: its start is always "
+                               "the same\n")

@@ -170,3 +170,50 @@ async def test_the_move_list_of_three_sides_says_who_moved():
                 for i in range(history.option_count)]
         assert [r.split(":")[0] for r in rows[1:]] == ["1. White", "1… Blue", "1… Brown",
                                                       "2. White"]
+
+
+@ui_test
+async def test_the_handoff_screen_offers_rules_save_undo_and_leaving_without_showing_a_hand():
+    """At a hand-off nobody may see the board, yet the keys that reveal nothing work:
+    the rules and the save dialog open over it and return to it, `u` takes the move back
+    (to a hand-off to its mover), `q` asks before leaving and a no brings the hand-off back."""
+    from ogames.ui.screens.confirm import ConfirmScreen
+    from ogames.ui.screens.game import GameScreen
+    from ogames.ui.screens.picker import PickerScreen
+    from ogames.ui.screens.rules import RulesScreen
+    from ogames.ui.screens.save import SaveScreen
+
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot)
+        s = screen(app)
+        await play_keys(pilot, GAME[0][0])
+        assert isinstance(app.screen, HandoffScreen) and "Blue to play" in visible_text(app)
+        for key, kind in (("question_mark", RulesScreen), ("ctrl+s", SaveScreen)):
+            await pilot.press(key)
+            await pilot.pause()
+            assert isinstance(app.screen, kind)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, HandoffScreen) and s.viewer is None
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and s.views == {}
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and "Blue to play" in visible_text(app)
+        assert s.viewer is None and s.views == {}
+        await pilot.press("u")
+        await pilot.pause()
+        assert s.game.cursor == 0
+        assert isinstance(app.screen, HandoffScreen) and "White to play" in visible_text(app)
+        assert s.views == {}
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and s.views == {}
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, PickerScreen)
+        assert not any(isinstance(x, GameScreen) for x in app.screen_stack)

@@ -269,14 +269,26 @@ class GameScreen(BoardActions, Screen[None]):
                 self.viewer = None
                 self._draw_position()
                 note, self.note = self.note, ""
-                self.app.push_screen(HandoffScreen(self.names[mover], note),
-                                     lambda _: self._handed_over(mover))
+                self._hand_off(mover, note)
                 return
         if self.note:
             self.message, self.note = self.note, ""
         self._draw_position()
 
-    def _handed_over(self, mover: int) -> None:
+    def _hand_off(self, mover: int, note: str = "") -> None:
+        """Hide the board until ``mover`` is at the keyboard (see ``HandoffScreen``)."""
+        self.app.push_screen(HandoffScreen(self.names[mover], note, game=self),
+                             lambda choice: self._handed_over(mover, choice))
+
+    def _handed_over(self, mover: int, choice: str | None = None) -> None:
+        """The hand-off screen closed: ``mover`` is ready, or someone chose to undo or to
+        leave without the board being shown."""
+        if choice == "undo":
+            self.action_undo()  # a new hand-off follows, to whoever moves then
+            return
+        if choice == "leave":
+            self.action_leave(stay=lambda: self._hand_off(mover))
+            return
         self.viewer = mover
         self._draw_position()
 
@@ -578,13 +590,22 @@ class GameScreen(BoardActions, Screen[None]):
     def in_progress(self) -> bool:
         return bool(self.game.plies) and self.game.outcome() is None
 
-    def action_leave(self) -> None:
+    def action_leave(self, stay: Callable[[], None] | None = None) -> None:
+        """Back to the picker, after a yes while the game is in progress; ``stay`` runs on
+        a no (the hand-off screen comes back)."""
         self.autosave()
         if not self.in_progress:
             self.dismiss(None)
             return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.dismiss(None)
+            elif stay is not None:
+                stay()
+
         self.app.push_screen(ConfirmScreen("Leave this game? The menu will offer to resume it."),
-                             lambda yes: self.dismiss(None) if yes else None)
+                             answered)
 
     def autosave(self, changed: bool = True) -> None:
         """Keep the autosave in step with the game: written after every change (history,

@@ -2,17 +2,26 @@
 until the named player presses Enter.
 
 A private note for the player who just moved (Ochmir: "you drew …") comes first, on its
-own page, so that it is read before the keyboard changes hands."""
+own page, so that it is read before the keyboard changes hands.
+
+The keys that reveal nothing work here too: the rules and saving open on top of this
+screen; leaving and undoing close it with that choice (``"leave"``, ``"undo"``) for the
+game screen to carry out with the board still hidden."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Footer, Static
+
+if TYPE_CHECKING:
+    from .game import GameScreen
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(Screen[str | None]):
     DEFAULT_CSS = """
     HandoffScreen { align: center middle; background: $background; }
     HandoffScreen #handoff {
@@ -21,16 +30,33 @@ class HandoffScreen(Screen[None]):
     }
     """
 
-    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS = [
+        Binding("enter,space", "ready", "I am ready", key_display="⏎"),
+        Binding("u,ctrl+z", "dismiss('undo')", "undo"),
+        Binding("question_mark,f1", "rules", "rules", key_display="?"),
+        Binding("ctrl+s", "save", "save", key_display="^s"),
+        Binding("q,escape", "dismiss('leave')", "menu"),
+    ]
 
-    def __init__(self, player: str, note: str = "") -> None:
+    def __init__(self, player: str, note: str = "", *, game: GameScreen | None = None) -> None:
         super().__init__()
         self.player = player
         self.note = note
+        #: the game screen underneath, whose rules and save dialog open on top of this one
+        self.game = game
 
     def compose(self) -> ComposeResult:
         yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",
                      markup=False)
+        yield Footer()
+
+    def action_rules(self) -> None:
+        if self.game is not None:
+            self.game.action_rules()
+
+    def action_save(self) -> None:
+        if self.game is not None:
+            self.game.action_save()
 
     def _note_text(self) -> str:
         return f"{self.note[0].upper()}{self.note[1:]}.\n\nPress Enter, then pass the keyboard."

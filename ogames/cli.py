@@ -12,7 +12,13 @@ from pathlib import Path
 
 import click
 
-from .core.errors import IllegalMoveError, NotationError, OgamesError, SaveFileError
+from .core.errors import (
+    IllegalMoveError,
+    NotationError,
+    OgamesError,
+    SaveFileError,
+    refusal_reason,
+)
 from .core.game import Game
 from .core.perft import divide, perft
 from .core.registry import find_rules
@@ -44,17 +50,25 @@ def _start(rules: Rules, position: str | None, variant: str | None, seed: int | 
     if seed is not None and not rules.uses_seed:
         raise CommandError(f"--seed has no effect in {rules.name}: its start is always the "
                            "same")
+    canonical = _variant(rules, variant) if variant else None
+    if position is None:
+        return Game.new(rules, canonical, seed)
     try:
-        if position is not None:
-            canonical = rules.parse_variant(variant) if variant else None
-            pos = rules.parse_position(position, canonical)
-            for warning in rules.position_warnings(pos):  # allowed, but worth a word
-                click.echo(f"ogames: warning: {warning}", err=True)
-            return Game.from_position(rules, pos)
-        return Game.new(rules, variant, seed)
+        pos = rules.parse_position(position, canonical)
     except NotationError as exc:
-        what = "position" if position is not None else "variant"
-        raise CommandError(f"bad {what} for {rules.name}: {exc}") from None
+        raise CommandError(f"bad position for {rules.name}: {exc}") from None
+    for warning in rules.position_warnings(pos):  # allowed, but worth a word
+        click.echo(f"ogames: warning: {warning}", err=True)
+    return Game.from_position(rules, pos)
+
+
+def _variant(rules: Rules, text: str | None) -> str:
+    """The canonical variant of --variant. The engine's reason already names the game and
+    the variants to choose from, so the option name is all it needs in front."""
+    try:
+        return rules.parse_variant(text)
+    except NotationError as exc:
+        raise CommandError(f"--variant: {exc.reason}") from None
 
 
 def _join_move_args(rules: Rules, moves: tuple[str, ...]) -> list[str]:
@@ -219,7 +233,8 @@ def _played(rules: Rules, position: str | None, variant: str | None, seed: int |
         try:
             game.play_text(text)
         except (NotationError, IllegalMoveError) as exc:
-            raise CommandError(f"move {number} '{text}' is refused: {exc}") from None
+            raise CommandError(f"move {number} '{text}' is refused: "
+                               f"{refusal_reason(text, exc)}") from None
     return game
 
 
@@ -346,10 +361,7 @@ def selfplay(game: str, games: int, level: str, seed: int, variant: str | None) 
     from .selfplay import selfplay as run_selfplay
 
     rules = _rules(game)
-    try:
-        variant = rules.parse_variant(variant)
-    except NotationError as exc:
-        raise CommandError(str(exc)) from None
+    variant = _variant(rules, variant)
     with click.progressbar(length=games, label=f"{rules.name}, {level}", file=sys.stderr) as bar:
         report = run_selfplay(rules.id, games, level, seed, variant=variant,
                               progress=lambda *_: bar.update(1))

@@ -252,3 +252,28 @@ def test_a_seed_that_would_be_ignored_is_refused(command) -> None:
     assert unseeded.exit_code == 2
     assert unseeded.stderr == ("ogames: --seed has no effect in Ordo: its start is always "
                                "the same\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("position", "ordo", "e3-e4", "d6-e9"),
+         "move 2 'd6-e9' is refused: e9 is off the board (ranks 1–8)"),
+        (("position", "ordo", "e3-e4", "e3-e5"), "move 2 'e3-e5' is refused: there is no piece on e3"),
+        (("position", "onitama", "--seed", "1", "horse  pass"),
+         "move 1 'horse  pass' is refused: Horse is Blue's card; yours are Frog, Ox"),
+        (("show", "ordo", "--variant", "9x9"),
+         "--variant: unknown variant '9x9' for Ordo; choose one of 10x8, 8x8"),
+        (("moves", "ordo", "--variant", "9x9", "--position", "x"),
+         "--variant: unknown variant '9x9' for Ordo; choose one of 10x8, 8x8"),
+        (("selfplay", "ordo", "--variant", "9x9"),
+         "--variant: unknown variant '9x9' for Ordo; choose one of 10x8, 8x8"),
+    ],
+)
+def test_a_refusal_says_each_thing_once(args, message) -> None:
+    """"bad variant for Ordo: variant: unknown variant…" and "move 2 'd6-e9' is refused:
+    move: 'd6-e9': …" wrapped the engine's words twice; a bad --variant beside --position
+    was called a bad position."""
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stderr == f"ogames: {message}\n"

@@ -243,3 +243,11 @@ def test_three_handed_ochmir_results_and_resignation() -> None:
     loaded = parse_game(text)
     assert loaded.outcome() == game.outcome()
     assert loaded.outcome().reason == "resigned"
+
+
+def test_a_refused_move_in_a_file_says_its_reason_once() -> None:
+    """The engine's field ("move: ") and its echo of the move text were repeated after the
+    move already quoted."""
+    with pytest.raises(SaveFileError) as err:
+        parse_game(HEADER + "\n1. e3-e4 d6-e9 *\n")
+    assert err.value.reason == "move 2 'd6-e9' is refused: e9 is off the board (ranks 1–8)"

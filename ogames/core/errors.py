@@ -48,3 +48,20 @@ class SaveFileError(OgamesError):
         self.game = game
         self.reason = message
         super().__init__(f"line {line}, column {column}: {message}")
+
+
+def refusal_reason(text: str, exc: Exception) -> str:
+    """Why the move ``text`` was refused, for a message that already quotes the move
+    (``move 2 'd6-e9' is refused: <this>``): without the field and column of a
+    NotationError and without the move text that engines put in front of the reason, so
+    nothing is said twice."""
+    reason = exc.reason if isinstance(exc, NotationError) else str(exc)
+    head, colon, rest = reason.partition(": ")
+    if colon and _words(head.strip("'")) == _words(text):
+        return rest
+    return reason
+
+
+def _words(text: str) -> str:
+    """Move text compared as a person means it: any case, any spacing."""
+    return " ".join(text.split()).casefold()

@@ -14,7 +14,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import IllegalMoveError, NotationError, OgamesError, SaveFileError
+from .errors import (
+    IllegalMoveError,
+    NotationError,
+    OgamesError,
+    SaveFileError,
+    refusal_reason,
+)
 from .game import Game
 from .outcome import Outcome, parse_result_token, result_token
 from .registry import find_rules
@@ -313,7 +319,7 @@ def _refusal(number: int, text: str, exc: Exception) -> str:
     if text.startswith("["):
         return ("a tag line among the moves: every tag goes before the one blank line that "
                 "starts the moves")
-    message = f"move {number} '{text}' is refused: {exc}"
+    message = f"move {number} '{text}' is refused: {refusal_reason(text, exc)}"
     glued = _GLUED_NUMBER.fullmatch(text)
     if glued:
         message += f"; put a space after a move number: '{glued[1]} {glued[2]}'"

@@ -251,3 +251,12 @@ def test_a_refused_move_in_a_file_says_its_reason_once() -> None:
     with pytest.raises(SaveFileError) as err:
         parse_game(HEADER + "\n1. e3-e4 d6-e9 *\n")
     assert err.value.reason == "move 2 'd6-e9' is refused: e9 is off the board (ranks 1–8)"
+
+
+@pytest.mark.parametrize("game_id", ["onitama", "ochmir"])
+def test_a_seeded_game_without_seed_or_setup_says_an(game_id) -> None:
+    """"a Ochmir game needs…": every game's name starts with a vowel."""
+    with pytest.raises(SaveFileError) as err:
+        parse_game(f'[Game "{game_id}"]\n\n*\n')
+    name = get_rules(game_id).name
+    assert err.value.reason == f"an {name} game needs a Seed or a Setup tag"

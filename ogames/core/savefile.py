@@ -235,7 +235,8 @@ def parse_game(text: str) -> Game:
             seed = rules.seed_of(start)
     elif rules.uses_seed:
         if seed is None:
-            raise SaveFileError(f"a {rules.name} game needs a Seed or a Setup tag", 1, 1)
+            raise SaveFileError(f"{_article(rules.name)} {rules.name} game needs a Seed or a "
+                                "Setup tag", 1, 1)
         start = rules.start(variant, seed)
     else:
         start = rules.start(variant)
@@ -273,6 +274,11 @@ def parse_game(text: str) -> Game:
     if REDO_TAG in tags:
         _restore_redo(game, tags[REDO_TAG])
     return game
+
+
+def _article(name: str) -> str:
+    """``an`` before a vowel (an Ochmir game, an Onitama game), else ``a``."""
+    return "an" if name[:1].casefold() in ("a", "e", "i", "o", "u") else "a"
 
 
 def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token | None:

@@ -6,6 +6,7 @@ it lazily: every other command runs without loading Textual.
 
 from __future__ import annotations
 
+import re
 import shlex
 import sys
 from pathlib import Path
@@ -93,6 +94,22 @@ def _position_options(func):
     return func
 
 
+def _negative_number(exc: click.ClickException) -> str | None:
+    """click reads the ``-1`` of ``perft ordo -1`` as an unknown option: say instead what
+    the number must be (the command's whole-number argument), or None for any other error."""
+    if not isinstance(exc, click.NoSuchOption) or exc.ctx is None:
+        return None
+    if not re.fullmatch(r"-[0-9]+", exc.option_name):
+        return None
+    for param in exc.ctx.command.params:
+        if isinstance(param, click.Argument) and isinstance(param.type, click.IntRange):
+            low, high = param.type.min, param.type.max
+            bounds = f"from {low} to {high}" if high is not None else f"of at least {low}"
+            return (f"{exc.option_name}: {param.human_readable_name} must be a whole number "
+                    f"{bounds}")
+    return None
+
+
 class OgamesGroup(click.Group):
     """A click group whose every error is one line on stderr, never a traceback or a
     usage dump: bad input exits 2 (``check`` on a bad file exits 1)."""
@@ -108,7 +125,7 @@ class OgamesGroup(click.Group):
             click.echo("Aborted.", err=True)
             sys.exit(1)
         except click.ClickException as exc:
-            message = exc.format_message()
+            message = _negative_number(exc) or exc.format_message()
             if isinstance(exc, click.UsageError):
                 path = exc.ctx.command_path if exc.ctx is not None else "ogames"
                 message += f" (see '{path} --help')"

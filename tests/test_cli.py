@@ -277,3 +277,12 @@ def test_a_refusal_says_each_thing_once(args, message) -> None:
     result = run(*args)
     assert result.exit_code == 2
     assert result.stderr == f"ogames: {message}\n"
+
+
+def test_a_negative_perft_depth_says_what_a_depth_is() -> None:
+    """click took ``-1`` for an option: "No such option '-1'" said nothing about depth."""
+    result = run("perft", "ordo", "-1")
+    assert result.exit_code == 2
+    assert result.stderr == ("ogames: -1: DEPTH must be a whole number from 0 to 20 "
+                             "(see 'ogames perft --help')\n")
+    assert "No such option '-x'" in run("perft", "ordo", "1", "-x").stderr

@@ -672,3 +672,42 @@ async def test_a_message_about_a_typed_path_does_not_outlive_it(tmp_path):
         await pilot.press("d", "y")  # a message after a dialog is still said
         await pilot.pause()
         assert message() == f"deleted {kept.name}"
+
+
+@ui_test
+@pytest.mark.parametrize("width", [120, 80])
+async def test_every_column_of_the_list_is_shown_in_full_whatever_is_previewed(width):
+    """At 120×40 a wide board beside the list (Ochmir, Ordo 10x8) cut its last columns
+    off; a board that does not fit beside the full list is left out, and in a narrow
+    window the whole preview."""
+    for gid, variant in PLAYOUTS:
+        rules = need(gid)
+        game = Game.new(rules, variant, 5, ("Ann", "Bob", "Cy")[:len(rules.sides(variant))])
+        for text in random_texts(gid, variant, 5, 6):
+            game.play_text(text)
+        storage.save_to_library(game, f"{gid}-{variant}")
+    app = OgamesApp()
+    async with app.run_test(size=(width, 40)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        saves = app.screen
+        table = saves.query_one("#saves")
+        pane = saves.query_one("#preview-pane")
+        preview = saves.query_one("#preview", Diagram)
+        boards = []
+        for row in range(len(saves.entries)):
+            table.move_cursor(row=row, animate=False)
+            await pilot.pause()
+            assert table.max_scroll_x == 0  # nothing cut off to the right
+            assert table.region.right <= width
+            assert table.virtual_size.width <= table.scrollable_content_region.width
+            if pane.display:
+                assert table.region.right <= pane.region.x
+                if preview.display:
+                    assert preview.region.right <= pane.region.right
+                    boards.append(saves.selected.game.rules.id)
+                else:
+                    assert "a window" in str(saves.query_one("#preview-info").render())
+        assert pane.display == (width == 120)
+        if width == 120:
+            assert {"opprimo", "oferhlyp", "onitama"} <= set(boards)

@@ -9,6 +9,7 @@ import datetime as _dt
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -36,6 +37,11 @@ SORTS: dict[str, tuple[str, bool]] = {
 ORDER_WORDS = {"date": "newest first", "game": "by game", "length": "longest first",
                "players": "by players", "result": "by result"}
 CYCLE = ("date", "game", "length")
+#: the narrowest preview pane worth its place beside the list (it says what the game is)
+PREVIEW_MIN = 30
+#: the preview pane's border, left and right together (the board goes up to it: a
+#: padding cost one game its board beside the list at 120 columns)
+PANE_GUTTER = 2
 
 
 def entry_key(entry: SaveEntry, sort: str) -> Any:
@@ -83,12 +89,13 @@ class SavesScreen(Screen[None]):
 
     DEFAULT_CSS = """
     SavesScreen #saves-heading { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    SavesScreen #saves { width: 1fr; height: 1fr; border: round $foreground 25%; }
-    SavesScreen #saves:focus { border: round $accent; }
-    SavesScreen #preview-pane {
-        width: auto; min-width: 30; height: 1fr; border: round $foreground 25%; padding: 0 1;
+    SavesScreen #saves {
+        width: 1fr; height: 1fr; border: round $foreground 25%;
+        scrollbar-gutter: stable; scrollbar-size-vertical: 1;
     }
-    SavesScreen #preview-info { width: 100%; height: auto; margin-top: 1; }
+    SavesScreen #saves:focus { border: round $accent; }
+    SavesScreen #preview-pane { width: 1fr; height: 1fr; border: round $foreground 25%; }
+    SavesScreen #preview-info { width: 100%; height: auto; margin-top: 1; padding: 0 1; }
     SavesScreen #saves-empty { display: none; padding: 1 2; }
     SavesScreen.empty #saves-empty { display: block; }
     SavesScreen.empty #saves-main { display: none; }
@@ -103,6 +110,10 @@ class SavesScreen(Screen[None]):
         self.sort = "date"
         self.entries: list[SaveEntry] = []
         self._cache: dict[Path, tuple[float, int, SaveEntry]] = {}
+        #: the width the list needs to show every column in full, and the width left
+        #: inside the preview pane beside it (see ``fit``)
+        self.list_width = 0
+        self.preview_room = 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="saves-heading")
@@ -151,6 +162,7 @@ class SavesScreen(Screen[None]):
             f"Saved games ({len(self.entries)}, {ORDER_WORDS[self.sort]}) — ⏎ replay · "
             "c continue · d delete · s or a column title: sort · f open a file")
         table.clear()
+        widths = {k: cell_len(label) for k, (label, _) in SORTS.items()}
         for e in self.entries:
             game = e.game
             when = _dt.datetime.fromtimestamp(e.modified).strftime("%Y-%m-%d %H:%M")
@@ -158,10 +170,30 @@ class SavesScreen(Screen[None]):
                      "result": result_cell(e), "length": str(e.length), "date": when,
                      "players": " vs ".join(player_names(game)) if game else "?"}
             table.add_row(*(cells[k] for k in SORTS), key=str(e.path))
+            widths = {k: max(w, cell_len(cells[k])) for k, w in widths.items()}
+        # columns, their padding, the border and the scrollbar's gutter
+        self.list_width = sum(w + 2 * table.cell_padding for w in widths.values()) + 3
+        self.fit()
         self.set_class(not self.entries, "empty")
         if self.entries:
             paths = [e.path for e in self.entries]
             table.move_cursor(row=paths.index(keep) if keep in paths else 0, animate=False)
+            self.show_preview()
+
+    def fit(self) -> None:
+        """The list as wide as its columns (never cut off while the window has room for
+        it), the preview pane on what is left, if that is at least ``PREVIEW_MIN``: the
+        list comes first (``show_preview`` leaves out a board too wide for the room)."""
+        table = self.query_one("#saves", DataTable)
+        pane = self.query_one("#preview-pane")
+        room = self.app.size.width - self.list_width
+        pane.display = room >= PREVIEW_MIN
+        table.styles.width = self.list_width if pane.display else "1fr"
+        self.preview_room = room - PANE_GUTTER if pane.display else 0
+
+    def on_resize(self) -> None:
+        if self.entries:
+            self.fit()
             self.show_preview()
 
     @property
@@ -195,6 +227,8 @@ class SavesScreen(Screen[None]):
                               game.plies[game.cursor - 1].move)
         board.draw(game.rules, game.position, last=last,
                    ascii=bool(getattr(self.app, "ascii", False)))
+        wider = board.layout_.width - self.preview_room if board.layout_ else 0
+        board.display = wider <= 0
         outcome = game.outcome()
         lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {game.cursor} moves",
                  " vs ".join(player_names(game))]
@@ -207,6 +241,8 @@ class SavesScreen(Screen[None]):
         if entry.error is not None:
             lines.append(f"broken at line {entry.error.line}, column {entry.error.column}: "
                          f"{entry.error.reason}")
+        if wider > 0:
+            lines.append(f"\n(a window {wider} columns wider shows the final position)")
         info.update("\n".join(lines))
 
     @on(DataTable.HeaderSelected, "#saves")

@@ -112,7 +112,8 @@ def _negative_number(exc: click.ClickException) -> str | None:
 
 class OgamesGroup(click.Group):
     """A click group whose every error is one line on stderr, never a traceback or a
-    usage dump: bad input exits 2 (``check`` on a bad file exits 1)."""
+    usage dump: bad input exits 2 (``check`` exits 1 for a file it cannot accept: missing,
+    a folder, or not a valid saved game)."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
@@ -289,7 +290,7 @@ def show(ctx: click.Context, game: str, position: str | None, variant: str | Non
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 def check(file: Path) -> None:
     """Read a saved game, replay every move, print a one-line summary."""
     from .core.savefile import summary
@@ -301,10 +302,18 @@ class CheckError(click.ClickException):
     exit_code = 1
 
 
+def _not_a_folder(file: Path, error: type[click.ClickException]) -> None:
+    """A folder is not a saved game; said by us, not by click's FILE check, so that
+    ``check`` gives its own exit status (1) for it like for any other unreadable file."""
+    if file.is_dir():
+        raise error(f"{file} is a folder, not a saved game")
+
+
 def _load(file: Path, error: type[click.ClickException]) -> Game:
     """A saved game, or ``error`` with `FILE:LINE:COLUMN: reason` (the format of check)."""
     from .core.savefile import load_game
 
+    _not_a_folder(file, error)
     try:
         return load_game(file)
     except SaveFileError as exc:
@@ -314,7 +323,7 @@ def _load(file: Path, error: type[click.ClickException]) -> Game:
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
 @click.pass_context
 def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
@@ -323,6 +332,7 @@ def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
     from .core.savefile import load_game
 
     error: SaveFileError | None = None
+    _not_a_folder(file, CommandError)
     try:
         game = load_game(file)
     except SaveFileError as exc:
@@ -340,7 +350,7 @@ def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
 
 
 @cli.command()
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", type=click.Path(path_type=Path))
 @click.option("--ply", type=click.IntRange(0), help="The ply to draw (default: the last).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path),
               required=True, help="The SVG file to write.")

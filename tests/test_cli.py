@@ -286,3 +286,13 @@ def test_a_negative_perft_depth_says_what_a_depth_is() -> None:
     assert result.stderr == ("ogames: -1: DEPTH must be a whole number from 0 to 20 "
                              "(see 'ogames perft --help')\n")
     assert "No such option '-x'" in run("perft", "ordo", "1", "-x").stderr
+
+
+def test_check_of_a_folder_is_a_bad_file_exit_1(tmp_path: Path) -> None:
+    """click's own FILE check said "is a directory" with exit 2; the README promises 1 for
+    a file check cannot accept."""
+    result = run("check", str(tmp_path))
+    assert result.exit_code == 1
+    assert result.stderr == f"ogames: {tmp_path} is a folder, not a saved game\n"
+    export = run("export", str(tmp_path), "-o", str(tmp_path / "x.svg"))
+    assert export.exit_code == 2 and "is a folder, not a saved game" in export.stderr

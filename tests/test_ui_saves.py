@@ -490,6 +490,46 @@ async def test_opening_saved_games_and_leaving_copies_and_moves_nothing():
         assert [p.text for p in load_game(storage.saves_dir() / kept[0]).plies] == ["b3-b4"]
 
 
+
+@ui_test
+async def test_leaving_an_unfinished_game_only_looked_at_keeps_the_resumable_one():
+    """Leaving is no change: an unfinished game continued from its file and left untouched
+    goes at once (it is still in its file), and a game played on from a replay and left
+    untouched is not kept; in both, the real unfinished game stays the one to resume (the
+    play-on copy once took over the autosave and was later kept twice)."""
+    need("ordo")
+    game = Game.new(get_rules("ordo"), None, None, ("Ann", "Bob"))
+    for text in ("b3-b4", "b6-b5"):
+        game.play_text(text)
+    path = storage.save_to_library(game, "looked-at")
+    resumable = Game.new(get_rules("ordo"), None, None, ("Cy", "Di"))
+    resumable.play_text("e3-e4")
+    storage.autosave(resumable)
+    autosaved = storage.autosave_path().read_bytes()
+    app = OgamesApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        assert [e.path for e in saves.entries] == [path]
+        await pilot.press("c")
+        await pilot.pause()
+        assert screen(app).save_path == path and screen(app).game.cursor == 2
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is saves  # no question: nothing here is lost
+        await pilot.press("enter", "right", "p")
+        await pilot.pause()
+        assert screen(app).game.cursor == 1 and screen(app).save_path is None
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "not kept" in str(app.screen.query_one("#question").render())
+        await pilot.press("y")
+        await pilot.pause()
+    assert storage.autosave_path().read_bytes() == autosaved
+    assert sorted(storage.saves_dir().iterdir()) == [path]
+
+
 # ----- bad files ----------------------------------------------------------------------
 
 def bad_files() -> dict[str, bytes]:

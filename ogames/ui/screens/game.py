@@ -592,9 +592,12 @@ class GameScreen(BoardActions, Screen[None]):
 
     def action_leave(self, stay: Callable[[], None] | None = None) -> None:
         """Back to the picker, after a yes while the game is in progress; ``stay`` runs on
-        a no (the hand-off screen comes back)."""
-        self.autosave()
-        if not self.in_progress:
+        a no (the hand-off screen comes back). Leaving changes nothing: a game only looked
+        at does not take over the autosave (the earlier unfinished game stays the one to
+        resume); one opened from a file is still in that file, so it leaves at once."""
+        self.autosave(changed=False)
+        resumable = self._autosave_is_mine()
+        if not self.in_progress or (not resumable and self.save_path is not None):
             self.dismiss(None)
             return
 
@@ -604,8 +607,9 @@ class GameScreen(BoardActions, Screen[None]):
             elif stay is not None:
                 stay()
 
-        self.app.push_screen(ConfirmScreen("Leave this game? The menu will offer to resume it."),
-                             answered)
+        question = ("Leave this game? The menu will offer to resume it." if resumable else
+                    "Leave this game? Nothing was played here, so it is not kept.")
+        self.app.push_screen(ConfirmScreen(question), answered)
 
     def autosave(self, changed: bool = True) -> None:
         """Keep the autosave in step with the game: written after every change (history,

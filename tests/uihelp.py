@@ -102,7 +102,10 @@ def key_route(board, start: str | None, goal: str, among) -> list[str] | None:
 
 
 async def cursor_to(pilot, name: str) -> None:
-    """Move the keyboard cursor to cell ``name`` with arrow keys only."""
+    """Move the keyboard cursor to cell ``name`` with arrow keys only (once the game
+    screen has drawn its first position: a screen just pushed on a loaded machine may not
+    have mounted yet, and it has no cursor before)."""
+    await wait_for(pilot, lambda: screen(pilot.app).cursor is not None)
     s = screen(pilot.app)
     route = key_route(s.board, s.cursor, name, s.cursor_cells())
     assert route is not None, f"the cursor cannot reach {name} from {s.cursor}"

@@ -83,7 +83,8 @@ async def test_keys_step_jump_and_the_board_follows(tmp_path):
         assert replay.game.cursor == n and shown(replay) == expected(game, n)
         await pilot.press("right")
         assert replay.game.cursor == n
-        assert "end of the game" in str(replay.query_one("#status").render())
+        # an unfinished game's record ends, the game does not
+        assert "not finished (p plays on" in str(replay.query_one("#status").render())
         await pilot.press("home")
         assert replay.game.cursor == 0
         await pilot.press("left")
@@ -300,3 +301,5 @@ async def test_an_unfinished_ochmir_game_is_replayed_as_a_spectator_sees_it(tmp_
             else:
                 assert tiles  # every hand, face by face
                 assert not any("??" in t for t in texts), texts
+                await pilot.press("end", "right")
+                assert "the end of the game" in str(replay.query_one("#status").render())

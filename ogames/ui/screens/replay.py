@@ -197,7 +197,13 @@ class ReplayScreen(BoardActions, Screen[None]):
     def action_step(self, delta: int) -> None:
         target = self.game.cursor + delta
         if not 0 <= target <= len(self.game.plies):
-            self._draw_status("the start of the game" if target < 0 else "the end of the game")
+            if target < 0:
+                self._draw_status("the start of the game")
+            elif self.game.outcome() is not None:
+                self._draw_status("the end of the game")
+            else:
+                self._draw_status("the last move saved: the game was not finished "
+                                  "(p plays on from here)")
             return
         self.goto(target)
 

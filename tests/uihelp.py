@@ -102,11 +102,8 @@ def key_route(board, start: str | None, goal: str, among) -> list[str] | None:
 
 
 async def cursor_to(pilot, name: str) -> None:
-    """Move the keyboard cursor to cell ``name`` with arrow keys only (once the game
-    screen has drawn its first position: a screen just pushed on a loaded machine may not
-    have mounted yet, and it has no cursor before)."""
-    await wait_for(pilot, lambda: screen(pilot.app).cursor is not None)
-    s = screen(pilot.app)
+    """Move the keyboard cursor to cell ``name`` with arrow keys only."""
+    s = await drawn(pilot)
     route = key_route(s.board, s.cursor, name, s.cursor_cells())
     assert route is not None, f"the cursor cannot reach {name} from {s.cursor}"
     for key in route:
@@ -127,8 +124,15 @@ async def pick_key(pilot, pick) -> None:
     await pilot.pause()
 
 
+async def drawn(pilot) -> GameScreen:
+    """The topmost game screen once it has drawn its first position: one just pushed on a
+    loaded machine may not have mounted yet (no layout, no cursor)."""
+    await wait_for(pilot, lambda: screen(pilot.app).cursor is not None)
+    return screen(pilot.app)
+
+
 async def click_cell(pilot, name: str) -> None:
-    board = screen(pilot.app).query_one(BoardView)
+    board = (await drawn(pilot)).query_one(BoardView)
     region = board.cell_region(name)
     off = board.content_offset
     await pilot.click(board, offset=(off.x + region.x + region.width // 2,

@@ -21,6 +21,7 @@ session, on another day), and games played by older code are never mixed in.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import os
@@ -46,17 +47,61 @@ LOG = ROOT / "bench" / "strength-games.jsonl"
 #: the code whose behaviour the games measure: the player, the engines, the game loop
 FINGERPRINTED = ("ogames/ai", "ogames/games", "ogames/selfplay.py", "ogames/core/game.py",
                  "ogames/core/rules.py")
+#: engine methods that only describe a position to people (drawing, move entry, status
+#: texts, notes): neither the players nor the game loop call them, so editing them cannot
+#: change a game played here, and their bodies are left out of the fingerprint
+DISPLAY_ONLY = frozenset({
+    "side_colours", "position_warnings", "public_move_text", "layout", "cell_views", "panel",
+    "side_summary", "pick_paths", "pick_options", "hint", "explain", "private_note",
+})
+
+
+class _PlayingCode(ast.NodeTransformer):
+    """The syntax tree without what cannot change how a game goes: the bodies of the
+    display-only methods and every docstring (comments and layout are not in a tree)."""
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        if node.name in DISPLAY_ONLY:
+            node.body = [ast.Pass()]
+            return node
+        return self._without_docstring(node)
+
+    def visit_AsyncFunctionDef(self, node: ast.AsyncFunctionDef) -> ast.AST:
+        return self._without_docstring(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        return self._without_docstring(node)
+
+    def visit_Module(self, node: ast.Module) -> ast.AST:
+        return self._without_docstring(node)
+
+    def _without_docstring(self, node):
+        self.generic_visit(node)
+        body = node.body
+        if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)):
+            node.body = body[1:] or [ast.Pass()]
+        return node
+
+
+def playing_code(source: str) -> str:
+    """The part of a module's source that decides how games go, as a canonical dump."""
+    return ast.dump(_PlayingCode().visit(ast.parse(source)))
 
 
 def fingerprint() -> str:
-    """A short hash of the source that decides how the games go."""
+    """A short hash of the code that decides how the games go: the fingerprinted files'
+    syntax trees without docstrings and without the bodies of display-only methods, so
+    that a corrected status text or drawing does not throw away hours of games while any
+    change to the rules, the players or the loop does (the tree's form is Python's: the
+    log is read on the Python that wrote it)."""
     digest = hashlib.sha256()
     for entry in FINGERPRINTED:
         path = ROOT / entry
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for file in files:
             digest.update(file.relative_to(ROOT).as_posix().encode())
-            digest.update(file.read_bytes())
+            digest.update(playing_code(file.read_text(encoding="utf-8")).encode())
     return digest.hexdigest()[:12]
 
 

@@ -898,6 +898,12 @@ def test_private_note_names_the_tiles_drawn_and_only_for_the_drawer() -> None:
     after = RULES.apply(before, RULES.parse_move(before, "WFbf@f12"))
     assert RULES.private_note(before, after, 0) == "you drew WFbt, WTbf"
     assert RULES.private_note(before, after, 1) == ""
+    # a tile drawn like the one placed is named too (seen in session 4: it was left out)
+    before = RULES.parse_position(
+        "2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf/WFbf WFbf,WFbt 0 0")
+    after = RULES.apply(before, RULES.parse_move(before, "WFbf@f12"))
+    assert sorted(after.hands[0]) == sorted(before.bag)
+    assert RULES.private_note(before, after, 0) == "you drew WFbf, WFbt"
     # a movement draws nothing
     moving = RULES.parse_position(
         "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 0 0")

@@ -406,7 +406,12 @@ class OchmirRules(Rules):
         """The tiles ``side`` drew with its move (§2.5.10: shown before the hand-off)."""
         if before.masked or after.masked:
             return ""
-        drawn = Counter(after.hands[side]) - Counter(before.hands[side])
+        # the mover's hand after = before - the tile placed + the tiles drawn; the tile
+        # placed is the one more on the board (turning tiles over changes no tile)
+        placed = Counter() if side != before.to_move else (
+            Counter(CANON[t] for t in after.board if t)
+            - Counter(CANON[t] for t in before.board if t))
+        drawn = Counter(after.hands[side]) + placed - Counter(before.hands[side])
         tiles = []
         for t in after.hands[side]:
             if drawn[t] > 0:

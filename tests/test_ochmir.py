@@ -836,8 +836,11 @@ def test_pick_paths_and_hints() -> None:
     start = RULES.start("2", 1)
     assert RULES.pick_paths(start, RULES.parse_move(start, "WFbt@f12")) == (
         (item("tile:WFbt"), cell("f12")),)
+    # White's hand: WFbf ×5 and WFbt, each laid White up: two panel entries, keys 1 and 2
+    # (the hint once said 1–6, the hand's size, whatever the panel showed)
+    assert sorted(set(start.hands[0])) == sorted({tiles.CODE_OF_TEXT["WFbf"], tiles.CODE_OF_TEXT["WFbt"]})
     assert RULES.hint(start, ()) == (
-        "place a tile (pick it with 1–6 or a click, then a triangle) or move a thurin/leremoc")
+        "place a tile (pick it with 1–2 or a click, then a triangle) or move a thurin/leremoc")
     assert RULES.hint(start, (item("tile:WFbt"),)) == "select an empty triangle for WFbt"
     stuck = pos_of(ocn({"f12": "WFbl"}, hands="-/WFbf"))
     assert RULES.pick_paths(stuck, RULES.parse_move(stuck, "pass")) == ((item("pass"),),)
@@ -856,7 +859,7 @@ def test_explanations() -> None:
         "your hand is empty: move a thurin or a leremoc instead")
     start = RULES.start("2", 1)
     assert RULES.explain(start, (), cell("f12")) == (
-        "pick a tile from your hand first (1–6 or a click), then the triangle")
+        "pick a tile from your hand first (1–2 or a click), then the triangle")
     assert RULES.explain(start, (), item("tile:WTbf")) == "that tile is not in your hand"
     assert RULES.explain(start, (), item("tile:BTwf")) == (
         "a tile that carries White is placed with White showing")
@@ -909,3 +912,14 @@ def test_private_note_names_the_tiles_drawn_and_only_for_the_drawer() -> None:
         "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 0 0")
     moved = RULES.apply(moving, RULES.parse_move(moving, "e9-e10"))
     assert RULES.private_note(moving, moved, 0) == ""
+
+
+def test_the_hint_counts_the_panel_entries_of_a_three_handed_hand() -> None:
+    """Three-handed, a tile without the mover's colour may lie either face up, and the
+    panel shows each way: the keys run 1 to the number of entries the panel shows (here
+    more than the tiles in hand: WFnf White up, the same tile Brown up, and BFwf)."""
+    pos = RULES.parse_position(
+        "3 13/15/17/19/21/23/23/21/19/17/15/13 B WFbf/WFnf,BFwf/NFwf WFbt 0 0")
+    entries = [i for s in RULES.panel(pos, 1) for i in s.items]
+    assert len(pos.hands[1]) == 2 and len(entries) == 3
+    assert "pick it with 1–3 " in RULES.hint(pos, ())

@@ -480,8 +480,10 @@ class OchmirRules(Rules):
                 return "you can neither place nor move a tile: pass"
             if not pos.hands[pos.to_move]:
                 return "your hand is empty: move a thurin (across a side) or a leremoc"
-            return ("place a tile (pick it with 1–6 or a click, then a triangle) or move a "
-                    "thurin/leremoc")
+            ways = len(play.placeable(pos.hands[pos.to_move], pos.to_move))
+            keys = "1" if ways == 1 else f"1–{min(ways, 9)}"  # the panel numbers 1 to 9
+            return (f"place a tile (pick it with {keys} or a click, then a triangle) or move "
+                    "a thurin/leremoc")
         following = self._next_picks(pos, picks)
         choice = sorted(p.key for p in following if p.key.startswith("choice:"))
         if choice:
@@ -521,7 +523,9 @@ class OchmirRules(Rules):
             if not t:
                 if not pos.hands[p]:
                     return "your hand is empty: move a thurin or a leremoc instead"
-                return "pick a tile from your hand first (1–6 or a click), then the triangle"
+                ways = len(play.placeable(pos.hands[p], p))
+                keys = "1" if ways == 1 else f"1–{min(ways, 9)}"  # the panel numbers 1 to 9
+                return f"pick a tile from your hand first ({keys} or a click), then the triangle"
             return _tile_refusal(pos, i, side)
         first = picks[0]
         if first.kind == "item" and first.key.startswith("tile:"):

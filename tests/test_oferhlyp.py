@@ -532,7 +532,8 @@ def test_pick_paths_unique():
 
 def test_hints():
     start = RULES.start("v1")
-    assert RULES.hint(start, ()) == "Dark: select one of your pieces"
+    # the app's status line puts the mover first ("Dark to move — …"): said once
+    assert RULES.hint(start, ()) == "select one of your pieces"
     assert RULES.hint(start, (cell("c2"),)) == (
         "select an empty hex next to it to step to, or a hex beyond one of your pieces "
         "for a friendly jump"

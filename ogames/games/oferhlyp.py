@@ -667,7 +667,7 @@ class OferhlypRules(Rules):
             return "the game is over"
         keys = tuple(p.key for p in picks)
         if not keys:
-            return f"{SIDES[pos.side]}: select one of your pieces"
+            return "select one of your pieces"  # the status line names the mover
         n = len(keys)
         paths = self._paths(pos)
         longer = [p for p in paths if len(p) > n and p[:n] == keys]

@@ -645,10 +645,11 @@ class OnitamaRules(Rules):
                              card_grid(card), owner)
 
         mover = SIDE_NAMES[pos.turn]
+        over = self.outcome(pos) is not None  # then nobody takes it any more
         return (
             PanelSection("Blue's cards", tuple(card_item(n, BLUE) for n in pos.blue_hand)),
             PanelSection("Side card", (card_item(pos.side_card, None),),
-                         note=f"{mover} takes it after this move"),
+                         note="" if over else f"{mover} takes it after this move"),
             PanelSection("Red's cards", tuple(card_item(n, RED) for n in pos.red_hand)),
         )
 

@@ -799,6 +799,10 @@ def test_panels_show_only_the_viewers_hand() -> None:
     assert [i.key for i in white[0].items] == [
         "tile:WFbt", "tile:WFnf", "tile:WTbf", "tile:BFnf", "tile:NFbf"]
     assert white[0].items[2].title == "WTbf ×2"
+    # WFbt and WFnf carry White: one way each; BFnf lacks White and lies either face up:
+    # listed twice, the second time as the same tile turned (the hand holds six tiles)
+    assert [i.title for i in white[0].items] == [
+        "WFbt", "WFnf", "WTbf ×2", "BFnf ×2", "NFbf turned"]
     assert white[0].items[0].lines == ("W F / b t",)
     assert [i.owner for i in white[0].items] == [0, 0, 0, 1, 2]
     assert white[1].note == "bag 198 · hands 6/6/6 · stall 0/18"

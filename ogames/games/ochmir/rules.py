@@ -376,12 +376,17 @@ class OchmirRules(Rules):
                 continue
             counts = Counter(hand)
             prefix = "tile" if seat == pos.to_move else SIDES[seat].lower()
-            items = tuple(
-                PanelItem(f"{prefix}:{TEXT[t]}",
-                          TEXT[t] + (f" ×{counts[CANON[t]]}" if counts[CANON[t]] > 1 else ""),
-                          (faces_text(t),), EXPOSED[t])
-                for t in play.placeable(hand, seat)
-            )
+            items = []
+            listed = set()
+            for t in play.placeable(hand, seat):
+                n = counts[CANON[t]]
+                # a tile that may lie either face up is listed twice: the second entry
+                # says it is the same tile turned, so the hand is not counted twice
+                tail = " turned" if CANON[t] in listed else f" ×{n}" if n > 1 else ""
+                listed.add(CANON[t])
+                items.append(PanelItem(f"{prefix}:{TEXT[t]}", TEXT[t] + tail,
+                                       (faces_text(t),), EXPOSED[t]))
+            items = tuple(items)
             sections.append(PanelSection(title, items, "" if hand else "empty"))
         counts = "/".join(str(len(h)) for h in pos.hands)
         limit = play.stall_limit(pos.players)

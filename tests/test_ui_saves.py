@@ -302,8 +302,12 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
         await pilot.press("u")
         await play_keys(pilot, "d6-d7")
         assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
+        # Ctrl+S of this other line goes to a file of its own: it once went, unasked,
+        # over the kept record of the win
+        saved = await save_with_keys(pilot)
+        assert saved != kept_path and load_game(kept_path).outcome().reason == "goal"
     kept = sorted([p.text for p in e.game.plies] for e in storage.list_saves())
-    assert kept == [["b3-b4"], ["c2:d2-c3"], ["d6-d8"]]  # the win once, though won twice
+    assert kept == [["b3-b4"], ["c2:d2-c3"], ["d6-d7"], ["d6-d8"]]  # the win once
 
 
 @ui_test

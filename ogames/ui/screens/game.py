@@ -679,7 +679,11 @@ class GameScreen(BoardActions, Screen[None]):
                 self.save_path = path
                 self.app.notify(f"Saved to {path}", title="Game saved")
 
-        self.app.push_screen(SaveScreen(self.game, self.save_path), saved)
+        target = self.save_path
+        if target is not None and target == self.kept_path and (
+                read_text(target) != format_game(self.game)):
+            target = None  # the record of an ending kept by itself: a new line gets its own
+        self.app.push_screen(SaveScreen(self.game, target), saved)
 
     def action_new_game(self) -> None:
         def go(yes: bool | None) -> None:

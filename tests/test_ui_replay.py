@@ -84,7 +84,9 @@ async def test_keys_step_jump_and_the_board_follows(tmp_path):
         await pilot.press("right")
         assert replay.game.cursor == n
         # an unfinished game's record ends, the game does not
-        assert "not finished (p plays on" in str(replay.query_one("#status").render())
+        text = str(replay.query_one("#status").render())
+        assert text.startswith("The last move saved: the game was not finished. Ply")
+        assert text.count("p plays on") == 1
         await pilot.press("home")
         assert replay.game.cursor == 0
         await pilot.press("left")
@@ -302,4 +304,4 @@ async def test_an_unfinished_ochmir_game_is_replayed_as_a_spectator_sees_it(tmp_
                 assert tiles  # every hand, face by face
                 assert not any("??" in t for t in texts), texts
                 await pilot.press("end", "right")
-                assert "the end of the game" in str(replay.query_one("#status").render())
+                assert "The end of the game." in str(replay.query_one("#status").render())

@@ -185,7 +185,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         else:
             text += " — ←/→ step, Home/End, Space plays, p plays on from here"
         if note:
-            text = f"{note}. {text}"
+            text = f"{note[0].upper()}{note[1:]}. {text}"
         self.query_one("#status", Static).update(text)
 
     # ----- navigation ---------------------------------------------------------------
@@ -202,8 +202,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             elif self.game.outcome() is not None:
                 self._draw_status("the end of the game")
             else:
-                self._draw_status("the last move saved: the game was not finished "
-                                  "(p plays on from here)")
+                self._draw_status("the last move saved: the game was not finished")
             return
         self.goto(target)
 

@@ -230,7 +230,9 @@ class SavesScreen(Screen[None]):
         wider = board.layout_.width - self.preview_room if board.layout_ else 0
         board.display = wider <= 0
         outcome = game.outcome()
-        lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {game.cursor} moves",
+        n = game.cursor
+        lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {n} "
+                 f"move{'' if n == 1 else 's'}",
                  " vs ".join(player_names(game))]
         if outcome is not None:
             lines.append(outcome_text(outcome, list(game.sides),

@@ -369,3 +369,36 @@ def test_a_turned_board_swaps_only_the_sections_of_single_sides():
     hand, bag, mixed = section("hand", 0, 0), section("bag"), section("mixed", 0, 1, 2)
     assert as_seated([hand, bag], True) == (hand, bag)
     assert as_seated([mixed, bag, hand], True) == (mixed, bag, hand)
+
+
+@ui_test
+async def test_a_new_theme_keeps_the_side_names_readable():
+    """Side colours are made readable against the panel's background; switching to the
+    light theme must do it again (Opprimo's Yellow stayed as it was for the dark one,
+    invisible on the light background)."""
+    from rich.style import Style
+    from textual.color import Color
+
+    from ogames.ui.widgets.board import _contrast
+    from ogames.ui.widgets.panel import PlayersView
+
+    def worst_contrast(widget) -> float:
+        paper = widget.background_colors[1]
+        worst = 21.0
+        for span in widget.render().spans:
+            style = span.style if isinstance(span.style, Style) else Style.parse(str(span.style))
+            if style.color is not None and style.color.triplet is not None:
+                worst = min(worst, _contrast(Color(*style.color.triplet), paper))
+        return worst
+
+    need("opprimo")
+    app = OgamesApp("opprimo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        players = screen(app).query_one(PlayersView)
+        assert worst_contrast(players) >= 2.5
+        app.action_toggle_dark()
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.current_theme.dark
+        assert worst_contrast(players) >= 2.5

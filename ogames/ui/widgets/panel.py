@@ -53,6 +53,12 @@ class PlayersView(Static):
         if self._players:
             self.show(self._players)  # the names' room depends on the width
 
+    def notify_style_update(self) -> None:
+        """A new theme: the side colours are made readable on the new background."""
+        super().notify_style_update()
+        if self._players:
+            self.call_after_refresh(self.show, self._players)
+
     def show(self, players: Sequence[Player]) -> None:
         self._players = players
         paper = self.background_colors[1]
@@ -182,6 +188,8 @@ class PanelView(VerticalScroll):
         self._grids: list[tuple[Grid, int, int, int]] = []
         #: the selectable items last scrolled into view
         self._in_view: list[str] = []
+        #: what the items were last filled with (filled again, as it was, for a new theme)
+        self._filled: tuple | None = None
 
     def compose(self) -> ComposeResult:
         return iter(())
@@ -220,6 +228,12 @@ class PanelView(VerticalScroll):
         self._fit_columns()
         self.call_after_refresh(self._scroll_to_selectable)
 
+    def notify_style_update(self) -> None:
+        """A new theme: the items' inks are made readable on the new background."""
+        super().notify_style_update()
+        if self._filled is not None:
+            self.call_after_refresh(self._fill, *self._filled)
+
     def _fit_columns(self) -> None:
         """As many items side by side as the width holds (before the first layout the
         width is unknown: then the side panel's usual width is assumed)."""
@@ -231,6 +245,7 @@ class PanelView(VerticalScroll):
 
     def _fill(self, sections: Sequence[PanelSection], colours: Sequence[str],
               selectable: Sequence[str], picked: Sequence[str]) -> None:
+        self._filled = (sections, colours, selectable, picked)
         boxes = list(self.query(ItemBox))
         items = [i for s in sections for i in s.items]
         sel = set(selectable)

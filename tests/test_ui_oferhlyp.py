@@ -92,3 +92,23 @@ async def test_chain_stopped_early_by_keys_and_a_full_chain():
         await pilot.press("u")
         await play_keys(pilot, "c2xc4xe3xc2")
         assert position(app) == "D3/5/1Dl3/2l2/6/5/L3 l 1"
+
+
+@ui_test
+async def test_a_move_the_repetition_rule_bars_is_named_in_the_status_line():
+    """d3-d4 would bring the position back a third time: the cursor keys never reach d4,
+    so the status line says that d3-d4 is barred and why (a tester saw the cursor jump
+    to c4 instead, with no word about d4)."""
+    need("oferhlyp")
+    app = OgamesApp("oferhlyp")
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        for text in "b2-b3 d4-d3 b3-b2 d3-d4 b2-b3 d4-d3 b3-b2".split():
+            s.game.play_text(text)
+        s.position_changed()
+        await pick_key(pilot, cell("d3"))
+        assert "d4" not in s._targets()
+        assert "d3-d4 barred: that would repeat a position for the 3rd time" in status(app)
+        await pilot.press("escape")
+        await pick_key(pilot, cell("b4"))  # a piece whose moves are all allowed
+        assert "barred" not in status(app)

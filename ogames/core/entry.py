@@ -56,6 +56,7 @@ class Entry:
         #: why every pick is refused (e.g. "the game is over"), or None
         self.closed = closed
         self._refusal = refusal
+        self._barred_moves: tuple[tuple[Picks, str, str], ...] | None = None
         self._options: dict[Picks, PickOptions] = {}
         self._labels: dict[Pick, str] = {}
         first = rules.pick_options(pos, self.moves, ()) if self.moves else None
@@ -191,24 +192,38 @@ class Entry:
     def _history_refusal(self, picks: Picks) -> str | None:
         """The history rule's reason when a positionally legal move starts with ``picks``
         but the game's history forbids it."""
-        if self._refusal is None or self.rules.repetition_limit is None or self.direct:
-            return None
-        legal = set(self.moves)
         n = len(picks)
-        for move in self.rules.legal_moves(self.pos):
-            if move in legal:
-                continue
-            if any(tuple(path[:n]) == picks for path in self.rules.pick_paths(self.pos, move)):
-                reason = self._refusal(move)
-                if reason:
-                    return reason
-        return None
+        return next((reason for path, _, reason in self._barred() if path[:n] == picks), None)
 
     def hint(self, picks: Picks) -> str:
-        """What to do next (status line)."""
+        """What to do next (status line), and which moves that go on from ``picks`` the
+        history rule bars: the cursor keys never reach them, so they are named."""
         if self.closed:
             return self.closed
         try:
-            return self.rules.hint(self.pos, picks)
+            text = self.rules.hint(self.pos, picks)
         except Exception as exc:  # an engine bug must not stop the player
             return f"(no hint: {type(exc).__name__}: {exc})"
+        n = len(picks)
+        barred = sorted({t for path, t, _ in self._barred() if len(path) > n
+                         and tuple(path[:n]) == picks})
+        if barred:
+            reason = next(r for _, t, r in self._barred() if t == barred[0])
+            text += f"; {', '.join(barred)} barred: {reason}"
+        return text
+
+    def _barred(self) -> tuple[tuple[Picks, str, str], ...]:
+        """(path, text, reason) of each move the position allows and the history bars."""
+        if self._barred_moves is None:
+            found = []
+            if self._refusal is not None and self.rules.repetition_limit is not None \
+                    and not self.direct:
+                legal = set(self.moves)
+                for move in self.rules.legal_moves(self.pos):
+                    reason = None if move in legal else self._refusal(move)
+                    if reason:
+                        text = self.rules.move_text(self.pos, move)
+                        found += [(tuple(p), text, reason)
+                                  for p in self.rules.pick_paths(self.pos, move)]
+            self._barred_moves = tuple(found)
+        return self._barred_moves

@@ -107,3 +107,25 @@ async def test_contents_jump_by_keys_and_clicks():
         await pilot.press("question_mark")  # ? opens them as well as F1
         assert rules_screen(app).rules.id == "ordo"
         await pilot.press("escape")
+
+
+@ui_test
+async def test_a_resize_keeps_the_section_being_read():
+    """The text reflows at another width; the screen stays at the section chosen (a tester
+    resized at Setup and came back to Moves)."""
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        s = rules_screen(app)
+        text = s.query_one("#rules-text")
+        section = s.query_one(f"#section-{s.titled[2]}")
+        await pilot.press("3")
+        await pilot.pause()
+        for size in ((70, 24), SIZE):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert s.current == 2
+            assert abs(section.virtual_region.y - text.scroll_y) <= 1, size

@@ -151,6 +151,11 @@ class RulesScreen(Screen[None]):
         self.current = k
 
 
+    def on_resize(self) -> None:
+        """The text reflows at another width: stay at the section being read (the scroll
+        offset alone would land somewhere else)."""
+        self.call_after_refresh(self.show_section, self.current)
+
     @on(OptionList.OptionHighlighted, "#toc")
     @on(OptionList.OptionSelected, "#toc")
     def _toc_chosen(self, event: OptionList.OptionHighlighted) -> None:

@@ -27,6 +27,7 @@ import json
 import os
 import statistics
 import time
+from collections import Counter
 from collections.abc import Iterable
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -133,13 +134,16 @@ class Result:
     plies: int
     reason: str
     hard_seconds: tuple[float, ...]
+    #: games played at once on the machine; above its core count, hard thinks with less CPU
+    #: than it would alone (its moves are capped by wall-clock time), so it plays weaker
+    processes: int = 2
 
     @property
     def key(self) -> tuple[str, str, int]:
         return (self.game_id, self.opponent, self.index)
 
 
-def run_job(job: Job, stamp: str) -> Result:
+def run_job(job: Job, stamp: str, processes: int = 2) -> Result:
     """One game (in a worker process)."""
     seed = 1000 * (OPPONENTS.index(job.opponent) + 1) + job.index
     hard = mcts_player("hard", seed)
@@ -148,7 +152,7 @@ def run_job(job: Job, stamp: str) -> Result:
     record = play_game(job.game_id, players, seed)
     return Result(stamp, job.game_id, job.opponent, job.index, job.hard_seat,
                   record.shares[job.hard_seat], record.plies, record.reason,
-                  tuple(round(t, 3) for t in record.seconds[job.hard_seat]))
+                  tuple(round(t, 3) for t in record.seconds[job.hard_seat]), processes)
 
 
 def read_log(stamp: str, log: Path = LOG) -> dict[tuple[str, str, int], Result]:
@@ -190,7 +194,7 @@ def play_missing(console: Console, games: int, ids: Iterable[str], workers: int 
     started = time.perf_counter()
     pending = iter(todo)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        running = {pool.submit(run_job, job, stamp) for job in _take(pending, workers)}
+        running = {pool.submit(run_job, job, stamp, workers) for job in _take(pending, workers)}
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -200,7 +204,8 @@ def play_missing(console: Console, games: int, ids: Iterable[str], workers: int 
                 console.print(f"  {result.game_id} vs {result.opponent} #{result.index}: "
                               f"hard {result.hard_share:g} ({result.reason}, {result.plies} "
                               f"plies) [{time.perf_counter() - started:.0f} s]", style="dim")
-                running |= {pool.submit(run_job, job, stamp) for job in _take(pending, 1)}
+                running |= {pool.submit(run_job, job, stamp, workers)
+                            for job in _take(pending, 1)}
     return done
 
 
@@ -240,6 +245,12 @@ def report(console: Console, results: dict[tuple[str, str, int], Result],
                       f"{entry['hard_seconds_max']:.2f}" if times else "–",
                       f"{entry['average_plies']:.0f}")
     console.print(table)
+    crowded = Counter(r.processes for r in results.values() if r.processes > 2)
+    for processes, count in sorted(crowded.items()):
+        console.print(f"{count} of {len(results)} games were played {processes} at a time on "
+                      f"two cores, so hard had about {2 / processes:.0%} of its usual thinking "
+                      f"per move there: those games understate it.", style="dim")
+    figures["games_per_processes"] = dict(Counter(r.processes for r in results.values()))
     return figures
 
 
@@ -269,6 +280,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None,
                         help="games per pairing to have in the log")
     parser.add_argument("--report", action="store_true", help="play nothing, only report")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="games played at once (default 2, one per core)")
     parser.add_argument("--game", action="append", dest="game_ids",
                         help="only this game (may repeat)")
     args = parser.parse_args()
@@ -277,7 +290,7 @@ def main() -> None:
     if args.report:
         report(console, read_log(fingerprint()), ids)
     else:
-        bench_strength(console, args.games, ids)
+        bench_strength(console, args.games, ids, args.workers)
 
 
 if __name__ == "__main__":

@@ -248,8 +248,8 @@ def report(console: Console, results: dict[tuple[str, str, int], Result],
     crowded = Counter(r.processes for r in results.values() if r.processes > 2)
     for processes, count in sorted(crowded.items()):
         console.print(f"{count} of {len(results)} games were played {processes} at a time on "
-                      f"two cores, so hard had about {2 / processes:.0%} of its usual thinking "
-                      f"per move there: those games understate it.", style="dim")
+                      f"two cores, so hard had at most {2 / processes:.0%} of its usual "
+                      f"thinking per move there: those games understate it.", style="dim")
     figures["games_per_processes"] = dict(Counter(r.processes for r in results.values()))
     return figures
 

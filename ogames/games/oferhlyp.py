@@ -628,7 +628,8 @@ class OferhlypRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
         return _layout(flipped)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

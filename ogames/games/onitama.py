@@ -572,7 +572,8 @@ class OnitamaRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
         width = BOARD_LEFT + SIZE * SQ_W + 4
         height = BOARD_TOP + SIZE * SQ_H + 2
         h, v, corners = ("-", "|", "++++") if ascii else ("─", "│", "┌┐└┘")

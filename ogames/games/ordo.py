@@ -694,7 +694,8 @@ class OrdoRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
         return _layout(VARIANT_WIDTHS[self.parse_variant(variant)], flipped)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> dict[str, CellView]:

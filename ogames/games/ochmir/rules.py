@@ -305,7 +305,8 @@ class OchmirRules(Rules):
 
     # ----- drawing ------------------------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
         return _layout(flipped, ascii)
 
     @staticmethod

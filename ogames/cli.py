@@ -274,16 +274,18 @@ def position(game: str, position: str | None, variant: str | None, seed: int | N
 @click.argument("move_args", nargs=-1, metavar="[MOVE]...")
 @click.option("--ascii", "ascii_mode", is_flag=True, help="ASCII only.")
 @click.option("--flip", is_flag=True, help="Turn the board through 180°.")
+@click.option("--compact", is_flag=True, help="The small drawing the app uses in 80×24.")
 @click.pass_context
 def show(ctx: click.Context, game: str, position: str | None, variant: str | None,
-         seed: int | None, move_args: tuple[str, ...], ascii_mode: bool, flip: bool) -> None:
+         seed: int | None, move_args: tuple[str, ...], ascii_mode: bool, flip: bool,
+         compact: bool) -> None:
     """Draw the position (after MOVEs) with whose turn it is or how the game ended."""
     from .render import print_position, status_line
 
     rules = _rules(game)
     played = _played(rules, position, variant, seed, move_args)
     print_position(rules, played.position, ascii=ascii_mode or ctx.obj.get("ascii", False),
-                   flipped=flip)
+                   flipped=flip, compact=compact)
     outcome = played.outcome()
     if outcome is not None and rules.outcome(played.position) is None:
         click.echo(status_line(rules, played.position) + f" — but {outcome.reason}")

@@ -31,10 +31,10 @@ HIGHLIGHT = "#5b6b2f"
 
 def board_text(rules: Rules, pos: Position, *, flipped: bool = False, ascii: bool = False,
                highlight: Collection[str] = (), viewer: int | None = None,
-               colour: bool = True) -> Text:
+               colour: bool = True, compact: bool = False) -> Text:
     """The board as Rich ``Text``: background canvas, shaded cells, coloured glyphs."""
     variant = rules.variant_of(pos)
-    layout = rules.layout(variant, flipped=flipped, ascii=ascii)
+    layout = rules.layout(variant, flipped=flipped, ascii=ascii, compact=compact)
     views = rules.cell_views(pos, viewer)
     colours = rules.side_colours(variant)
     grid = [list(line) for line in layout.background]
@@ -112,10 +112,11 @@ def panel_sections(rules: Rules, pos: Position, *, viewer: int | None = None,
 
 
 def print_position(rules: Rules, pos: Position, console: Console | None = None, *,
-                   ascii: bool = False, flipped: bool = False) -> None:
+                   ascii: bool = False, flipped: bool = False, compact: bool = False) -> None:
     """The board, the panel sections below it, then whose turn it is or how it ended. The
     viewer is None, as for the board: an analysis shows every hidden face and tile."""
     console = console or Console()
-    console.print(board_text(rules, pos, ascii=ascii, flipped=flipped), highlight=False)
+    console.print(board_text(rules, pos, ascii=ascii, flipped=flipped, compact=compact),
+                  highlight=False)
     console.print(panel_sections(rules, pos), highlight=False)
     console.print(status_line(rules, pos), highlight=False)

@@ -8,12 +8,15 @@ of each playout the game round-trips through the saved-game format and undo/redo
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
+from ogames.core.board import COMPACT_CANVAS
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.rules_text import SECTIONS, Diagram, load_rules_text, split_diagrams
@@ -140,25 +143,45 @@ def test_save_load_and_undo_redo_round_trip(game_id: str, variant: str, seed: in
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_layout_is_a_well_formed_canvas(game_id: str) -> None:
     rules = get_rules(game_id)
+    for variant, flipped, ascii_mode, compact in itertools.product(
+            rules.variants, (False, True), (False, True), (False, True)):
+        layout = rules.layout(variant, flipped=flipped, ascii=ascii_mode, compact=compact)
+        if compact:  # with its border, a side column and three lines it fits 80×24
+            assert layout.width <= COMPACT_CANVAS[0] and layout.height <= COMPACT_CANVAS[1]
+        else:
+            assert layout.width <= 78 and layout.height <= 32
+        assert len(layout.background) == layout.height
+        assert all(len(line) == layout.width for line in layout.background)
+        if ascii_mode:
+            assert all(line.isascii() for line in layout.background)
+        taken: set[tuple[int, int]] = set()
+        for spec in layout.cells:
+            assert 0 <= spec.row and spec.row + spec.height <= layout.height
+            assert 0 <= spec.col and spec.col + spec.width <= layout.width
+            rect = {(r, c) for r in range(spec.row, spec.row + spec.height)
+                    for c in range(spec.col, spec.col + spec.width)}
+            assert not rect & taken, f"{spec.name} overlaps another cell"
+            taken |= rect
+        names = [spec.name for spec in layout.cells]
+        assert len(names) == len(set(names))
+        full = rules.layout(variant, flipped=flipped, ascii=ascii_mode)
+        assert set(names) == {spec.name for spec in full.cells}
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_glyph_fits_its_cell_in_every_layout(game_id: str) -> None:
+    """A glyph wider than its cell would be cut: every piece of a played-out game, in the
+    full and the compact drawing, fits."""
+    rules = get_rules(game_id)
     for variant in rules.variants:
-        for flipped in (False, True):
-            for ascii_mode in (False, True):
-                layout = rules.layout(variant, flipped=flipped, ascii=ascii_mode)
-                assert layout.width <= 78 and layout.height <= 32
-                assert len(layout.background) == layout.height
-                assert all(len(line) == layout.width for line in layout.background)
-                if ascii_mode:
-                    assert all(line.isascii() for line in layout.background)
-                taken: set[tuple[int, int]] = set()
-                for spec in layout.cells:
-                    assert 0 <= spec.row and spec.row + spec.height <= layout.height
-                    assert 0 <= spec.col and spec.col + spec.width <= layout.width
-                    rect = {(r, c) for r in range(spec.row, spec.row + spec.height)
-                            for c in range(spec.col, spec.col + spec.width)}
-                    assert not rect & taken, f"{spec.name} overlaps another cell"
-                    taken |= rect
-                names = [spec.name for spec in layout.cells]
-                assert len(names) == len(set(names))
+        game = playout(game_id, variant, seed=3)
+        for compact in (False, True):
+            widths = {spec.name: spec.width for spec in rules.layout(variant,
+                                                                     compact=compact).cells}
+            for i in range(0, len(game.plies) + 1, 5):
+                for name, view in rules.cell_views(game.position_at(i)).items():
+                    assert cell_len(view.glyph) <= widths[name], (name, view.glyph, compact)
+                    assert len(view.ascii) <= widths[name], (name, view.ascii, compact)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

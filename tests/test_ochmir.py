@@ -5,6 +5,7 @@ comments say how), never from the engine's own output."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from fractions import Fraction
 
@@ -829,6 +830,59 @@ def test_layout_geometry() -> None:
     flipped = RULES.layout("3", flipped=True, ascii=True)
     assert flipped.cell("a6").kind == "down" and flipped.cell("l18").row == a6.row
     assert all(line.isascii() for line in flipped.background)
+
+
+def _numbers_at(line: str) -> dict[int, int]:
+    """The numbers written on a line, by the column where each starts."""
+    return {m.start(): int(m.group()) for m in re.finditer(r"\d+", line)}
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_compact_layout_labels_every_triangle(flipped: bool) -> None:
+    """Compact (it must fit 48×19): a triangle's row letter starts its line and its column
+    number, a whole number apart from its neighbours, starts above and below it."""
+    layout = RULES.layout("3", flipped=flipped, ascii=True, compact=True)
+    assert layout.width <= 48 and layout.height <= 19
+    rows = [s.row for s in layout.cells]
+    top, bottom = min(rows), max(rows)
+    above = [_numbers_at(layout.background[i]) for i in range(top)]
+    below = [_numbers_at(layout.background[i]) for i in range(bottom + 1, layout.height)]
+    assert above and below
+    for name in ALL_NAMES:
+        spec = layout.cell(name)
+        assert layout.background[spec.row].lstrip()[0] == name[0], name
+        column = int(name[1:])
+        assert [n[spec.col] for n in above if spec.col in n] == [column], name
+        assert [n[spec.col] for n in below if spec.col in n] == [column], name
+
+
+def test_compact_layout_geometry_and_flip() -> None:
+    """Triangles touching across a side are drawn touching: (r, c) and (r, c+1) side by
+    side, and a ▲ (r + c even) above (r+1, c) in the same columns. Flipped, every triangle
+    moves to the opposite place through the board's centre, and the corners swap."""
+    plain = RULES.layout("2", compact=True)
+    flipped = RULES.layout("2", flipped=True, compact=True)
+    names = set(ALL_NAMES)
+    for layout, step in ((plain, 1), (flipped, -1)):
+        for name in ALL_NAMES:
+            r, c = "abcdefghijkl".index(name[0]), int(name[1:])
+            spec = layout.cell(name)
+            assert spec.kind == ("up" if ((r + c) % 2 == 0) == (step == 1) else "down")
+            right = f"{name[0]}{c + 1}"
+            if right in names:
+                other = layout.cell(right)
+                assert other.row == spec.row and other.col == spec.col + step * spec.width
+            below = f"{'abcdefghijkl'[r + 1]}{c}" if r < 11 else ""
+            if (r + c) % 2 == 0 and below in names:
+                other = layout.cell(below)
+                assert other.col == spec.col and other.row == spec.row + step
+    rows = [s.row for s in plain.cells]
+    cols = [s.col for s in plain.cells]
+    for name in ALL_NAMES:
+        p, f = plain.cell(name), flipped.cell(name)
+        assert f.row == min(rows) + max(rows) - p.row and f.col == min(cols) + max(cols) - p.col
+    for a, b in (("a6", "l18"), ("f1", "g23"), ("a18", "l6")):
+        assert (flipped.cell(a).row, flipped.cell(a).col) == (plain.cell(b).row, plain.cell(b).col)
 
 
 def test_pick_paths_and_hints() -> None:

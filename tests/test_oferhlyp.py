@@ -19,7 +19,7 @@ from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.perft import divide, perft
 from ogames.core.registry import find_rules
-from ogames.games.oferhlyp import RULES
+from ogames.games.oferhlyp import ADJACENT, CELL_NAMES, RULES
 
 START = "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d 1"
 WORKED = "D3/5/1DL3/1lL2/6/5/L3 d 1"  # §2.2.9 worked example
@@ -488,6 +488,49 @@ def test_layout_flipped_is_turned_180_degrees():
     assert plain.cell("c1").row > plain.cell("c6").row
     assert turned.cell("c1").row < turned.cell("c6").row
     assert re.sub(r"\s+", "", turned.background[0]) == "gfedcba"
+
+
+
+def _centre(spec) -> tuple[int, int]:
+    """Where a cell's one-column glyph is drawn (row, column)."""
+    return spec.row + (spec.height - 1) // 2, spec.col + (spec.width - 1) // 2
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_compact_layout_neighbours_are_the_nearest_cells(flipped):
+    # A terminal cell is about twice as tall as wide, so a line counts two columns. By the
+    # rules' adjacency (six directions of §2.2.1) each hex's neighbours must lie nearer to
+    # it on the canvas than any other hex, and an inner hex such as d3 has all six around it.
+    lay = RULES.layout("v1", flipped=flipped, compact=True)
+    where = {spec.name: _centre(spec) for spec in lay.cells}
+
+    def dist2(a: str, b: str) -> int:
+        (ra, ca), (rb, cb) = where[a], where[b]
+        return (2 * (ra - rb)) ** 2 + (ca - cb) ** 2
+
+    for i, name in enumerate(CELL_NAMES):
+        near = {CELL_NAMES[n] for n in ADJACENT[i]}
+        far = set(CELL_NAMES) - near - {name}
+        assert max(dist2(name, n) for n in near) < min(dist2(name, f) for f in far), name
+    ring = sorted((n for n in CELL_NAMES if n != "d3"), key=lambda n: dist2("d3", n))[:6]
+    assert set(ring) == {"d2", "d4", "c3", "c4", "e3", "e4"}
+
+
+@pytest.mark.parametrize("flipped", [False, True])
+def test_compact_layout_shows_coordinates_and_turns(flipped):
+    lay = RULES.layout("v1", flipped=flipped, compact=True)
+    full = RULES.layout("v1", flipped=flipped)
+    assert lay.height < full.height and lay.width <= full.width
+    for spec in lay.cells:
+        row, col = _centre(spec)
+        # the file letter stands above and below the hex's column, its rank right under it
+        assert lay.background[0][col] == lay.background[-1][col] == spec.name[0]
+        assert lay.background[row + 1][col] == spec.name[1:]
+    plain = RULES.layout("v1", compact=True)
+    # turned through 180°: a1 takes g4's place, c1 takes e6's, the middle d3 stays put
+    for a, b in (("a1", "g4"), ("c1", "e6"), ("d3", "d3")):
+        assert _centre(lay.cell(a)) == _centre(plain.cell(b if flipped else a))
+    assert (lay.cell("c1").row < lay.cell("c6").row) == flipped
 
 
 def test_cell_views():

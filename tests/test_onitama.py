@@ -535,6 +535,42 @@ def test_layout_coordinates_and_arches() -> None:
     assert all(line.isascii() for line in ascii_layout.background)
 
 
+@pytest.mark.parametrize("flipped", [False, True])
+@pytest.mark.parametrize("ascii_mode", [False, True])
+def test_compact_squares_sit_under_their_file_and_beside_their_rank(flipped: bool,
+                                                                   ascii_mode: bool) -> None:
+    """A player reads a square's name off the compact drawing: the column a piece stands in
+    carries its file letter at the top and bottom, its line the rank number at both sides."""
+    layout = RULES.layout("base", flipped=flipped, ascii=ascii_mode, compact=True)
+    for spec in layout.cells:
+        file, rank = spec.name[0], spec.name[1]
+        glyph_col = spec.col + (spec.width - 1) // 2  # where a one-column glyph is drawn
+        glyph_row = spec.row + (spec.height - 1) // 2
+        assert layout.background[0][glyph_col] == file == layout.background[-1][glyph_col]
+        labels = layout.background[glyph_row].replace("│", " ").replace("|", " ").split()
+        assert labels == [rank, rank], spec.name
+
+
+def test_compact_board_keeps_the_geometry_and_leaves_room_for_the_cards() -> None:
+    layout = RULES.layout("base", compact=True)
+    # five cards beside it in an 80×24 window: the board takes at most 35 × 14
+    assert layout.width <= 35 and layout.height <= 14
+    # neighbours in the rules are neighbours on the canvas, with no gap: b1 right of a1,
+    # a2 just above a1, so the 5×5 grid is a grid
+    a1, b1, a2 = layout.cell("a1"), layout.cell("b1"), layout.cell("a2")
+    assert (b1.row, b1.col) == (a1.row, a1.col + a1.width)
+    assert (a2.row + a2.height, a2.col) == (a1.row, a1.col)
+    # turning the board through 180° puts a1 where e5 was, and c1's arch where c5's was
+    flipped = RULES.layout("base", flipped=True, compact=True)
+    assert (flipped.cell("a1").row, flipped.cell("a1").col) == (layout.cell("e5").row,
+                                                                layout.cell("e5").col)
+    assert (flipped.cell("c1").row, flipped.cell("c1").col) == (layout.cell("c5").row,
+                                                                layout.cell("c5").col)
+    # the same look as the full board: each square keeps its shade (arches as zones)
+    full = RULES.layout("base")
+    assert {s.name: s.shade for s in layout.cells} == {s.name: s.shade for s in full.cells}
+
+
 def test_cell_views_tell_owners_and_ranks_apart_by_shape() -> None:
     views = RULES.cell_views(pos_of("B1r2/5/5/5/R4 b Crab,Tiger Horse,Ox Boar"))
     assert len(views) == 25

@@ -523,6 +523,72 @@ def test_layout_matches_the_drawing() -> None:
     assert ascii_lay.background[2] == "      / | \\   / | \\   / | \\      "
 
 
+@pytest.mark.parametrize("flipped", [False, True])
+@pytest.mark.parametrize("ascii_mode", [False, True])
+def test_compact_layout_keeps_coordinates_and_neighbours(flipped: bool,
+                                                         ascii_mode: bool) -> None:
+    """One line per rank between the file letters: every point lies under its file letter
+    on the line of its rank number; a castle triangle XYr, whose corners are at ranks r,
+    r+1, r+2, lies between files X and Y on the line of rank r+1. Points joined in the
+    rules are near: N/S two lines apart in one column with the file line between them,
+    the four diagonal neighbours on the next lines, one file over."""
+    lay = RULES.layout("standard", flipped=flipped, ascii=ascii_mode, compact=True)
+    assert lay.height == 13 + 2
+    top, bottom = lay.background[0], lay.background[-1]
+
+    def centre(name: str) -> tuple[int, int]:
+        spec = lay.cell(name)
+        return spec.row, spec.col + spec.width // 2
+
+    def rank_of(row: int) -> int:
+        words = lay.background[row].split()
+        assert words[0] == words[-1]
+        return int(words[0])
+
+    for name in opprimo.POINT_NAMES:
+        row, col = centre(name)
+        assert top[col] == bottom[col] == name[0]
+        assert rank_of(row) == int(name[1:])
+    for name in opprimo.CASTLES[0] + opprimo.CASTLES[1]:
+        row, col = centre(name)
+        left, right = sorted((top.index(name[0]), top.index(name[1])))
+        assert left < col < right
+        assert rank_of(row) == int(name[2:]) + 1
+    vert = "|" if ascii_mode else "│"
+    for p, name in enumerate(opprimo.POINT_NAMES):
+        row, col = centre(name)
+        for d, (direction, _, _) in enumerate(opprimo.DIRECTIONS):
+            q = opprimo.NEIGHBOUR[p][d]
+            if q < 0:
+                continue
+            qrow, qcol = centre(opprimo.POINT_NAMES[q])
+            if direction in ("N", "S"):
+                assert (abs(qrow - row), qcol) == (2, col)
+                assert lay.background[(row + qrow) // 2][col] == vert
+            else:
+                assert (abs(qrow - row), abs(qcol - col)) == (1, 4)
+
+
+def test_compact_layout_turns_through_half_a_turn_and_kings_touch_their_corners() -> None:
+    """Flipping sends every cell to the opposite place (b1 from the bottom to the top, a
+    from the left to the right), and a castle triangle sits right beside its three corners,
+    so a trapped King is seen among the three pieces that trap it."""
+    lay = RULES.layout("standard", compact=True)
+    flipped = RULES.layout("standard", flipped=True, compact=True)
+    assert (flipped.width, flipped.height) == (lay.width, lay.height)
+    for spec in lay.cells:
+        turned = flipped.cell(spec.name)
+        assert (turned.row, turned.col) == (lay.height - 1 - spec.row,
+                                            lay.width - spec.col - spec.width)
+    assert lay.cell("b1").row == lay.height - 2 and flipped.cell("b1").row == 1
+    for name in opprimo.CASTLES[0] + opprimo.CASTLES[1]:
+        tri = lay.cell(name)
+        for p in opprimo.TRIANGLE_CORNERS[opprimo.TRIANGLE_INDEX[name]]:
+            corner = lay.cell(opprimo.POINT_NAMES[p])
+            assert abs(corner.row - tri.row) <= 1
+            assert abs(corner.col + corner.width // 2 - tri.col) == 2
+
+
 def test_cell_views() -> None:
     views = RULES.cell_views(RULES.parse_position(WORKED))
     assert views["d13"].glyph == "N" and views["d13"].owner == 0 and views["d13"].strong

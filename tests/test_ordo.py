@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ogames.core.board import cell
+from ogames.core.board import COMPACT_CANVAS, cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.outcome import Outcome
@@ -473,6 +473,46 @@ def test_layout_and_cells() -> None:
     assert (views["c1"].glyph, views["c1"].ascii, views["c1"].owner) == ("○", "W", 0)
     assert (views["c8"].glyph, views["c8"].ascii, views["c8"].owner) == ("●", "B", 1)
     assert (views["a1"].ascii, views["a1"].owner) == (".", None)
+
+
+def test_compact_layout_reads_like_the_board() -> None:
+    """The compact drawing fits the app's 80×24 budget, and a player reads each square's
+    name off its file letter (above and below, over the piece) and its rank number (left
+    and right, on the piece's line), unflipped and flipped."""
+    for variant, flipped in [("10x8", False), ("10x8", True), ("8x8", False), ("8x8", True)]:
+        layout = RULES.layout(variant, flipped=flipped, compact=True)
+        assert layout.width <= COMPACT_CANVAS[0] and layout.height <= COMPACT_CANVAS[1]
+        top, bottom = layout.background[0], layout.background[-1]
+        for spec in layout.cells:
+            glyph_row = spec.row + (spec.height - 1) // 2
+            glyph_col = spec.col + (spec.width - 1) // 2
+            file, rank = spec.name[0], spec.name[1:]
+            assert top[glyph_col] == bottom[glyph_col] == file, (variant, flipped, spec)
+            assert layout.background[glyph_row].split() == [rank, rank], (variant, spec)
+            assert spec.width >= 3  # room for the cursor's brackets around a piece
+
+
+def test_compact_layout_keeps_the_geometry() -> None:
+    """Two squares touch on the canvas (side or corner, no gap between the rectangles)
+    exactly when they are neighbours on the board, the squares are checkered as in the full
+    drawing, and flipping puts a1 where j8 was."""
+    layout = RULES.layout("10x8", compact=True)
+    full = RULES.layout("10x8")
+    specs = {spec.name: spec for spec in layout.cells}
+    for a in specs.values():
+        assert a.shade == full.cell(a.name).shade
+        for b in specs.values():
+            if a.name == b.name:
+                continue
+            board_neighbours = (abs(ord(a.name[0]) - ord(b.name[0])) <= 1
+                                and abs(int(a.name[1:]) - int(b.name[1:])) <= 1)
+            rows_touch = a.row <= b.row + b.height and b.row <= a.row + a.height
+            cols_touch = a.col <= b.col + b.width and b.col <= a.col + a.width
+            assert (rows_touch and cols_touch) == board_neighbours, (a.name, b.name)
+    flipped = RULES.layout("10x8", flipped=True, compact=True)
+    for name, opposite in [("a1", "j8"), ("j1", "a8"), ("e4", "f5")]:
+        assert ((flipped.cell(name).row, flipped.cell(name).col)
+                == (layout.cell(opposite).row, layout.cell(opposite).col))
 
 
 def test_a_played_game_reports_the_goal() -> None:

@@ -258,7 +258,7 @@ async def test_history_jump_by_click_and_keys():
 async def test_tiny_terminal_screen_recovers_on_resize():
     need("ochmir")
     app = OgamesApp("ochmir", seed=1)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(60, 20)) as pilot:
         await pilot.press("enter")  # the hand-off
         await pilot.pause()
         s = screen(app)

@@ -117,22 +117,23 @@ async def test_long_card_names_keep_the_movers_cards_in_view():
 
 @ui_test
 async def test_the_smallest_window_allowed_shows_every_card_in_full():
-    """The minimum size counts the panel too (it once let the cards fall below the fold)."""
+    """The size the full drawing needs counts the panel too (it once let the cards fall
+    below the fold); a line less and the compact drawing is shown instead."""
     need("onitama")
     app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        w, h = screen(app).min_size
+        w, h = screen(app).needs(compact=False)
         await pilot.resize_terminal(w, h)
         await pilot.pause()
-        assert not screen(app).has_class("tiny")
+        assert not screen(app).compact
         panel = screen(app).query_one(PanelView)
         assert panel.max_scroll_y == 0
         for box in panel.query(ItemBox):
             assert panel.region.contains_region(box.region), box.key
         await pilot.resize_terminal(w, h - 1)
         await pilot.pause()
-        assert screen(app).has_class("tiny")
+        assert screen(app).compact and not screen(app).has_class("tiny")
 
 
 @ui_test

@@ -12,6 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+#: the most a compact layout may take (columns, lines): with the board's border, a side
+#: column of 30 columns and the title, status and footer lines it fits an 80×24 terminal
+COMPACT_CANVAS = (48, 19)
+
 
 @dataclass(frozen=True)
 class CellSpec:

@@ -168,9 +168,12 @@ class Rules(ABC):
     # ----- what the UI draws --------------------------------------------------------
 
     @abstractmethod
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
         """The board canvas. ``flipped`` turns it through 180° (coordinates stay readable);
-        ``ascii`` uses only ASCII in the background."""
+        ``ascii`` uses only ASCII in the background; ``compact`` draws the same cells, under
+        the same names and with coordinates, as small as they stay clear (within
+        ``board.COMPACT_CANVAS``), for a window of 80×24."""
 
     @abstractmethod
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

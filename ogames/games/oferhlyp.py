@@ -628,8 +628,19 @@ class OferhlypRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
-        return _layout(flipped)
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
+        """Hex outlines in ASCII either way (so ``ascii`` changes nothing). The full drawing
+        is 48×27 with each hex's name inside it; the compact one is 31×15, a hex two lines
+        tall showing its piece over its rank, the file letters above and below (its top)::
+
+                    ___     ___
+                ___/ ○ \\___/ ○ \\___
+            ___/ ○ \\_6_/ ○ \\_6_/ ○ \\___
+           / ○ \\_5_/ ○ \\_5_/ ○ \\_5_/ ○ \\
+           \\_4_/ ○ \\_5_/ ○ \\_5_/ ○ \\_4_/
+        """
+        return _layout(flipped, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:
         return {name: _VIEWS[pos.board[i]] for i, name in enumerate(CELL_NAMES)}
@@ -833,41 +844,97 @@ _VIEWS: dict[str, CellView] = {
     LIGHT_HALF: CellView("◌", "l", 1, False),
 }
 
-#: columns left of file a's hexes, lines above the board (the file-letter row)
-_MARGIN_X = 2
+@dataclass(frozen=True)
+class _Drawing:
+    """One way to draw the board: the picture of one hex, repeated at every cell.
+
+    In ``picture`` a space is transparent (it leaves the neighbours' strokes alone), the run
+    of ``#`` is the cell rectangle and ``{}`` takes the hex's label. The first line is the
+    hex's top edge; it is drawn only where no hex sits directly above, since otherwise it is
+    the bottom edge of that hex. Files lie ``step_x`` columns apart and a half-hex step
+    (one unit of doubled height) takes ``step_y`` lines.
+    """
+
+    picture: tuple[str, ...]
+    step_x: int
+    step_y: int
+    margin_x: int
+    #: label a hex with its rank alone (the file letter is above and below its file)
+    rank_only: bool
+
+
+#: §2.2.1's flat-topped hex outlines, a hex five lines tall: the piece on its middle line and
+#: its name on the line below
+_FULL = _Drawing(
+    picture=(
+        "  ____  ",
+        " /    \\ ",
+        "/ #### \\",
+        "\\  {}  /",
+        " \\____/ ",
+    ),
+    step_x=6,
+    step_y=2,
+    margin_x=2,
+    rank_only=False,
+)
+
+#: the compact drawing (80×24 terminals): the same tiling with a hex two lines tall, the
+#: piece on its upper line and its rank on its bottom edge, so that a hex's six neighbours
+#: are its six nearest cells (two lines above and below, one line and four columns aside)
+_COMPACT = _Drawing(
+    picture=(
+        " ___ ",
+        "/###\\",
+        "\\_{}_/",
+    ),
+    step_x=4,
+    step_y=1,
+    margin_x=1,
+    rank_only=True,
+)
+
+#: lines above the board (the file-letter row), and as many below
 _TOP = 1
 
 
-def _layout(flipped: bool) -> BoardLayout:
-    """The flat-topped hex outline drawing of §2.2.1: files 6 columns apart, a half hex
-    two lines tall. Each hex shows its piece on its middle line (the cell rectangle) and its
-    name on the line below; file letters run along the top and bottom edges."""
-    width = _MARGIN_X * 2 + 6 * 6 + 8
-    height = _TOP * 2 + 25
+def _layout(flipped: bool, compact: bool = False) -> BoardLayout:
+    """The board drawn with ``_FULL`` or ``_COMPACT`` hexes; file letters run along the top
+    and bottom edges. Flipped, the board is turned through 180° (labels stay upright)."""
+    d = _COMPACT if compact else _FULL
+    pic_w, pic_h = len(d.picture[0]), len(d.picture)
+    width = d.margin_x * 2 + d.step_x * 6 + pic_w
+    height = _TOP * 2 + d.step_y * 10 + pic_h
     grid = [[" "] * width for _ in range(height)]
 
     def put(row: int, col: int, text: str) -> None:
         for k, ch in enumerate(text):
-            grid[row][col + k] = ch
+            if ch != " ":
+                grid[row][col + k] = ch
 
+    def screen(x: int, y: int) -> tuple[int, int]:
+        return (6 - x, 10 - y) if flipped else (x, y)
+
+    on_screen = {screen(x, y) for x, y in CELL_XY}
+    cell_line = next(line for line in d.picture if "#" in line)
+    glyph_col = cell_line.index("#") + (cell_line.count("#") - 1) // 2
     specs = []
     for i, (x, y) in enumerate(CELL_XY):
-        sx, sy = (6 - x, 10 - y) if flipped else (x, y)
-        line = _TOP + 2 + (10 - sy) * 2
-        c0 = _MARGIN_X + 6 * sx
-        put(line - 2, c0 + 2, "____")
-        put(line - 1, c0 + 1, "/")
-        put(line - 1, c0 + 6, "\\")
-        put(line, c0, "/")
-        put(line, c0 + 7, "\\")
-        put(line + 1, c0, "\\")
-        put(line + 1, c0 + 3, CELL_NAMES[i])
-        put(line + 1, c0 + 7, "/")
-        put(line + 2, c0 + 1, "\\____/")
-        specs.append(CellSpec(CELL_NAMES[i], line, c0 + 2, 4, 1, "hex"))
+        sx, sy = screen(x, y)
+        top = _TOP + (10 - sy) * d.step_y
+        left = d.margin_x + d.step_x * sx
+        label = CELL_NAMES[i][1:] if d.rank_only else CELL_NAMES[i]
+        for k, line in enumerate(d.picture):
+            if k == 0 and (sx, sy + 2) in on_screen:
+                continue
+            if "#" in line:
+                specs.append(CellSpec(CELL_NAMES[i], top + k, left + line.index("#"),
+                                      line.count("#"), 1, "hex"))
+                line = line.replace("#", " ")
+            put(top + k, left, line.format(label))
     for sx in range(7):
         letter = FILES[6 - sx] if flipped else FILES[sx]
-        col = _MARGIN_X + 6 * sx + 3
+        col = d.margin_x + d.step_x * sx + glyph_col
         put(0, col, letter)
         put(height - 1, col, letter)
     background = tuple("".join(row) for row in grid)

@@ -343,6 +343,9 @@ GLYPHS = {
     "b": ("○", "b"),
 }
 SQ_W, SQ_H = 9, 4  # a square on the canvas: 9 columns × 4 lines (about square)
+#: a square in the compact drawing: 5 columns × 2 lines (still about square on a terminal,
+#: wide enough for a glyph with the cursor's brackets, ``[◆]``)
+COMPACT_SQ_W, COMPACT_SQ_H = 5, 2
 BOARD_LEFT, BOARD_TOP = 4, 2  # where square a5 (unflipped) starts
 
 
@@ -572,13 +575,19 @@ class OnitamaRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
-        width = BOARD_LEFT + SIZE * SQ_W + 4
-        height = BOARD_TOP + SIZE * SQ_H + 2
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
+        """The board in a box frame, file letters above and below, rank numbers left and
+        right, the two temple arches shaded as zones. Full: squares of 9 columns × 4 lines
+        (53 × 24). Compact: the same drawing with squares of 5 columns × 2 lines (33 × 14),
+        each piece on the upper line of its square, beside its rank number."""
+        sq_w, sq_h = (COMPACT_SQ_W, COMPACT_SQ_H) if compact else (SQ_W, SQ_H)
+        width = BOARD_LEFT + SIZE * sq_w + 4
+        height = BOARD_TOP + SIZE * sq_h + 2
         h, v, corners = ("-", "|", "++++") if ascii else ("─", "│", "┌┐└┘")
         grid = [[" "] * width for _ in range(height)]
-        right = BOARD_LEFT + SIZE * SQ_W  # the right border column
-        bottom = BOARD_TOP + SIZE * SQ_H  # the bottom border line
+        right = BOARD_LEFT + SIZE * sq_w  # the right border column
+        bottom = BOARD_TOP + SIZE * sq_h  # the bottom border line
         for c in range(BOARD_LEFT, right):
             grid[BOARD_TOP - 1][c] = h
             grid[bottom][c] = h
@@ -592,20 +601,20 @@ class OnitamaRules(Rules):
             file, rank = sq % SIZE, sq // SIZE + 1
             col_index = SIZE - 1 - file if flipped else file
             row_index = rank - 1 if flipped else SIZE - rank
-            col = BOARD_LEFT + col_index * SQ_W
-            row = BOARD_TOP + row_index * SQ_H
+            col = BOARD_LEFT + col_index * sq_w
+            row = BOARD_TOP + row_index * sq_h
             if sq == ARCH[RED]:
                 shade = "zone0"
             elif sq == ARCH[BLUE]:
                 shade = "zone1"
             else:
                 shade = "dark" if (file + rank) % 2 == 1 else "light"  # a1 dark, as in chess
-            cells.append(CellSpec(name, row, col, SQ_W, SQ_H, "square", shade))
+            cells.append(CellSpec(name, row, col, sq_w, sq_h, "square", shade))
             if rank == 1:  # file letters above and below
-                centre = col + SQ_W // 2
+                centre = col + sq_w // 2
                 grid[0][centre] = grid[height - 1][centre] = FILES[file]
             if file == 0:  # rank numbers left and right
-                middle = row + (SQ_H - 1) // 2  # the line the pieces stand on
+                middle = row + (sq_h - 1) // 2  # the line the pieces stand on
                 grid[middle][1] = grid[middle][right + 2] = str(rank)
         return BoardLayout(width, height, tuple("".join(line) for line in grid), tuple(cells))
 

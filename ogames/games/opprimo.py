@@ -717,8 +717,14 @@ class OpprimoRules(Rules):
 
     # ----- what the UI draws ------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
-        return _layout(flipped, ascii)
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
+        """The lattice as text, each rank on its own line with the castle triangles on the
+        line of their apex. The full drawing (33 × 29) puts a line of diagonals between
+        ranks; the compact one (33 × 15) keeps only the rank lines, so a point's neighbours
+        are the nearest points on the lines above and below (NE, NW, SE, SW) and the next
+        point two lines away in its column, joined by the file's ``│`` (N, S)."""
+        return _layout(flipped, ascii, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:
         views: dict[str, CellView] = {}
@@ -894,11 +900,11 @@ def _read_points(col0: int, field_text: str) -> tuple[int, int, int]:
 # The board drawn in the terminal (CLARIFICATIONS §2.1.9)
 # ======================================================================================
 
-#: canvas geometry: file x at column 4 + 4x, rank r on line TOP + 2·(13 − r)
+#: canvas geometry: file x at column 4 + 4x, rank r on line TOP + 2·(13 − r) (compact:
+#: TOP + 13 − r); the file letters above and below, the rank numbers at both ends
 _LEFT = 4
 _TOP = 1
 _WIDTH = 33
-_HEIGHT = 2 * RANKS - 1 + 2
 
 
 def _file_range(f: int) -> tuple[int, int]:
@@ -934,8 +940,15 @@ def _board_grid(ascii: bool) -> list[list[str]]:
     return grid
 
 
-def _layout(flipped: bool, ascii: bool) -> BoardLayout:
+def _layout(flipped: bool, ascii: bool, compact: bool = False) -> BoardLayout:
+    """The full drawing, or the compact one: the same lattice with the lines of diagonals
+    between ranks dropped (every cell already sits on a rank line), 15 lines instead of 29.
+    Columns, cell widths and shades are the same in both."""
     grid = _board_grid(ascii)
+    step = 1 if compact else 2  # lines per rank
+    if compact:
+        grid = grid[::2]
+    height = len(grid) + 2
     right = _LEFT + 4 * 6  # column of file g
     mirror = _LEFT + right  # column c shows at mirror − c when flipped
     if flipped:
@@ -949,8 +962,8 @@ def _layout(flipped: bool, ascii: bool) -> BoardLayout:
     lines.append("".join(letters))
     for k, chars in enumerate(grid):
         row = chars[:]
-        if k % 2 == 0:
-            rank = RANKS - k // 2 if not flipped else 1 + k // 2
+        if k % step == 0:
+            rank = RANKS - k // step if not flipped else 1 + k // step
             label = f"{rank:>2}"
             row[0:2] = list(label)
             row[right + 3:right + 5] = list(f"{rank:<2}")
@@ -958,23 +971,25 @@ def _layout(flipped: bool, ascii: bool) -> BoardLayout:
     lines.append("".join(letters))
     assert mirror == _WIDTH - 1
 
-    def place(line: int, col: int) -> tuple[int, int]:
+    def place(rank: int, col: int) -> tuple[int, int]:
+        line = _TOP + step * (RANKS - rank)
         if flipped:
-            return _HEIGHT - 1 - line, mirror - col
+            return height - 1 - line, mirror - col
         return line, col
 
     cells: list[CellSpec] = []
     for i, (f, r) in enumerate(POINTS):
-        row, col = place(_TOP + 2 * (RANKS - r), _LEFT + 4 * f)
+        row, col = place(r, _LEFT + 4 * f)
         shade = "special" if (1 << i) & ALL_SHIELDS else ""
         cells.append(CellSpec(POINT_NAMES[i], row, col - 1, 3, 1, "point", shade))
     for side in (YELLOW, RED):
         for name in CASTLES[side]:
             t = TRIANGLE_INDEX[name]
             strip, tri_row = t // 11, t % 11 + 1
-            row, col = place(_TOP + 2 * (RANKS - tri_row - 1), _LEFT + 4 * strip + 2)
+            # on the line of its apex, half way between the two files
+            row, col = place(tri_row + 1, _LEFT + 4 * strip + 2)
             cells.append(CellSpec(name, row, col, 1, 1, "triangle", f"zone{side}"))
-    return BoardLayout(_WIDTH, _HEIGHT, tuple(lines), tuple(cells))
+    return BoardLayout(_WIDTH, height, tuple(lines), tuple(cells))
 
 
 RULES = OpprimoRules()

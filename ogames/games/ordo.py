@@ -694,8 +694,15 @@ class OrdoRules(Rules):
 
     # ----- what the UI draws ----------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
-        return _layout(VARIANT_WIDTHS[self.parse_variant(variant)], flipped)
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
+        """Checkered squares, file letters above and below, rank numbers left and right on
+        the pieces' line. Full: squares of 6 columns × 3 lines (66 × 26 on 10×8). Compact:
+        squares of 4 columns × 2 lines, about square on a terminal, with the piece on the
+        top line and the ranks in a 2-column margin (44 × 18 on 10×8, 36 × 18 on 8×8).
+        The background is letters, digits and spaces only, so ``ascii`` changes nothing."""
+        return _layout(VARIANT_WIDTHS[self.parse_variant(variant)], flipped,
+                       COMPACT_CELL if compact else FULL_CELL)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> dict[str, CellView]:
         views = {}
@@ -806,41 +813,43 @@ class OrdoRules(Rules):
 
 # ----- drawing ----------------------------------------------------------------------------------
 
-CELL_WIDTH = 6
-CELL_HEIGHT = 3
-MARGIN = 3  # columns for the rank numbers on each side
+#: (columns, lines) of a square and columns of the margin that holds a rank number on each
+#: side. The full drawing's squares are 6 × 3; the compact one's 4 × 2 (about square on a
+#: terminal, wide enough for the cursor's brackets around a piece).
+FULL_CELL = (6, 3, 3)
+COMPACT_CELL = (4, 2, 2)
 
 _EMPTY_VIEW = CellView(" ", ".", None)
 _PIECE_VIEWS = (CellView("○", "W", 0), CellView("●", "B", 1))
 
 
 @cache
-def _layout(width: int, flipped: bool) -> BoardLayout:
-    """Squares of CELL_WIDTH columns × CELL_HEIGHT lines, files above and below, ranks left
-    and right on the squares' middle line (where the pieces stand)."""
-    canvas_width = 2 * MARGIN + width * CELL_WIDTH
+def _layout(width: int, flipped: bool, size: tuple[int, int, int] = FULL_CELL) -> BoardLayout:
+    """Squares of ``size`` = (columns, lines, margin), files above and below (centred over
+    the pieces), ranks left and right on the squares' glyph line (where the pieces stand)."""
+    cell_width, cell_height, margin = size
+    canvas_width = 2 * margin + width * cell_width
     files = [FILES[width - 1 - i] if flipped else FILES[i] for i in range(width)]
-    letters = " " * MARGIN + "".join(f.center(CELL_WIDTH) for f in files) + " " * MARGIN
+    letters = " " * margin + "".join(f.center(cell_width) for f in files) + " " * margin
     lines = [letters]
     cells = []
     for row in range(RANKS):
         rank = row if flipped else RANKS - 1 - row
         label = str(rank + 1)
-        lines_row = 1 + row * CELL_HEIGHT
-        body = " " * (width * CELL_WIDTH)
-        for line in range(CELL_HEIGHT):
-            if line == (CELL_HEIGHT - 1) // 2:
-                lines.append(label.rjust(MARGIN - 1) + " " + body + " " + label.ljust(MARGIN - 1))
+        lines_row = 1 + row * cell_height
+        body = " " * (width * cell_width)
+        for line in range(cell_height):
+            if line == (cell_height - 1) // 2:
+                lines.append(label.rjust(margin - 1) + " " + body + " " + label.ljust(margin - 1))
             else:
                 lines.append(" " * canvas_width)
         for col in range(width):
             file = width - 1 - col if flipped else col
             shade = "dark" if (file + rank) % 2 == 0 else "light"
             cells.append(CellSpec(square_name(square(file, rank)), lines_row,
-                                  MARGIN + col * CELL_WIDTH, CELL_WIDTH, CELL_HEIGHT,
+                                  margin + col * cell_width, cell_width, cell_height,
                                   "square", shade))
     lines.append(letters)
     return BoardLayout(canvas_width, len(lines), tuple(lines), tuple(cells))
-
 
 RULES = OrdoRules()

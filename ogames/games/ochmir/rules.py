@@ -65,6 +65,11 @@ CELL_WIDTH = 3
 BOARD_LEFT = 3  # columns 0–2: row letter
 LAYOUT_WIDTH = BOARD_LEFT + 23 * CELL_WIDTH + 3  # 75
 LAYOUT_HEIGHT = 1 + 2 * 12 + 1 + 1  # numbers, 13 vertex lines + 12 rows, numbers = 27
+# ----- the compact canvas: 2 columns per board column, one line per row, nothing between
+COMPACT_CELL_WIDTH = 2  # a tile's glyph (○F, WF) fills it: neighbouring tiles touch
+COMPACT_BOARD_LEFT = 2  # column 0: row letter
+COMPACT_WIDTH = COMPACT_BOARD_LEFT + 23 * COMPACT_CELL_WIDTH  # 48
+COMPACT_HEIGHT = 2 + 12 + 2  # two lines of numbers (odd, even), 12 rows, two lines = 16
 
 #: bytes.translate table hiding the reverse face of every board tile (a player's view)
 _MASK_TABLE = bytes(
@@ -305,16 +310,35 @@ class OchmirRules(Rules):
 
     # ----- drawing ------------------------------------------------------------------------------
 
-    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False) -> BoardLayout:
-        return _layout(flipped, ascii)
+    def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
+               compact: bool = False) -> BoardLayout:
+        return _layout(flipped, ascii, compact)
 
     @staticmethod
-    def _draw_layout(flipped: bool, ascii: bool) -> BoardLayout:
+    def _draw_layout(flipped: bool, ascii: bool, compact: bool) -> BoardLayout:
         """Rows a–l down the canvas, columns 1–23 across (3 characters each), the lattice
         vertices (·) on the lines between rows, so that every minor hexagon shows as six
         triangles around a dot. Flipped: turned 180°, so ▲ cells are drawn as ▼ (``kind``
-        gives the drawn orientation)."""
-        grid = [[" "] * LAYOUT_WIDTH for _ in range(LAYOUT_HEIGHT)]
+        gives the drawn orientation).
+
+        Compact (48×16): 2 characters per column (a tile's glyph, ○F or WF, fills them) and
+        no vertex lines, so the rows touch and ▲▼ alternate along a row and between rows; the
+        row letter on the left only (flipped too, with l at the top); each column's number
+        above and below it, odd numbers on the outer line and even ones on the inner line
+        (two digits do not fit a 2-column pitch, but do fit 4), starting where a one-column
+        glyph is drawn. The top left::
+
+              1   3   5   7   9   11  13
+                2   4   6   8   10  12
+            a           ▲ ▼ ▲ ▼ ▲ ▼ ▲ ▼ ▲
+            b         ▲ ▼ ▲ ▼ ▲ ▼ ▲ ▼ ▲ ▼
+        """
+        if compact:
+            width, height, pitch, left = (COMPACT_WIDTH, COMPACT_HEIGHT, COMPACT_CELL_WIDTH,
+                                          COMPACT_BOARD_LEFT)
+        else:
+            width, height, pitch, left = LAYOUT_WIDTH, LAYOUT_HEIGHT, CELL_WIDTH, BOARD_LEFT
+        grid = [[" "] * width for _ in range(height)]
 
         def put(line: int, col: int, text: str) -> None:
             for k, ch in enumerate(text):
@@ -322,26 +346,31 @@ class OchmirRules(Rules):
 
         def slot(column: int) -> int:
             shown = 24 - column if flipped else column
-            return BOARD_LEFT + (shown - 1) * CELL_WIDTH
+            return left + (shown - 1) * pitch
 
         for column in range(1, 24):
-            label = f"{column:>2}"
-            put(0, slot(column), label)
-            put(LAYOUT_HEIGHT - 1, slot(column), label)
-        dot = "." if ascii else "·"
-        for j, x in lattice_vertices():
-            line = 2 * (12 - j if flipped else j) + 1
-            put(line, slot(x + 12) + 1, dot)
+            if compact:
+                outer = column % 2
+                put(1 - outer, slot(column), f"{column:<2}")
+                put(height - 2 + outer, slot(column), f"{column:<2}")
+            else:
+                put(0, slot(column), f"{column:>2}")
+                put(height - 1, slot(column), f"{column:>2}")
+        if not compact:
+            dot = "." if ascii else "·"
+            for j, x in lattice_vertices():
+                line = 2 * (12 - j if flipped else j) + 1
+                put(line, slot(x + 12) + 1, dot)
         cells = []
         for i, (r, c) in enumerate(COORDS):
-            line = 2 * (11 - r if flipped else r) + 2
-            put(line, 1, ROW_LETTERS[r])
-            put(line, LAYOUT_WIDTH - 2, ROW_LETTERS[r])
+            shown = 11 - r if flipped else r
+            line = shown + 2 if compact else 2 * shown + 2
+            put(line, 0 if compact else 1, ROW_LETTERS[r])
+            if not compact:
+                put(line, width - 2, ROW_LETTERS[r])
             up = UP[i] != flipped
-            cells.append(CellSpec(NAMES[i], line, slot(c), CELL_WIDTH, 1,
-                                  "up" if up else "down"))
-        return BoardLayout(LAYOUT_WIDTH, LAYOUT_HEIGHT, tuple("".join(g) for g in grid),
-                           tuple(cells))
+            cells.append(CellSpec(NAMES[i], line, slot(c), pitch, 1, "up" if up else "down"))
+        return BoardLayout(width, height, tuple("".join(g) for g in grid), tuple(cells))
 
     def cell_views(self, pos: OchmirPosition, viewer: int | None = None
                    ) -> Mapping[str, CellView]:
@@ -602,9 +631,9 @@ _TILE_VIEWS = tuple(
 )
 
 @cache
-def _layout(flipped: bool, ascii: bool) -> BoardLayout:
-    """The same canvas serves every variant; built once per orientation and alphabet."""
-    return OchmirRules._draw_layout(flipped, ascii)
+def _layout(flipped: bool, ascii: bool, compact: bool) -> BoardLayout:
+    """The same canvas serves every variant; built once per orientation, alphabet and size."""
+    return OchmirRules._draw_layout(flipped, ascii, compact)
 
 
 _PASS_PICK = item("pass", "Pass")

@@ -5,18 +5,22 @@ The game screen and the replay screen share it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.board import BoardLayout
+from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection
 from ..widgets.board import BoardView
 from ..widgets.history import HistoryList
-from ..widgets.panel import PanelView, PlayersView
+from ..widgets.panel import PanelView, PlayersView, panel_height
 
 #: the side panel's width: as wide as the window allows, within these bounds
 SIDE_PANEL_WIDTH = (34, 56)
+#: the least the side column takes beside a compact board (80 columns less the widest one)
+COMPACT_SIDE_WIDTH = 80 - 2 - COMPACT_CANVAS[0]
 #: the least rows the move list keeps (its border and two moves)
 HISTORY_ROWS = 4
 
@@ -50,35 +54,82 @@ class BoardActions:
     ``_set_layout()`` (apply the engine's layout for the current flip/ASCII state) and
     ``redraw()``."""
 
-    #: the window size the board and the narrowest side panel need (set with the layout)
+    #: the least window that shows the board (the compact drawing) and the side column
     min_size: tuple[int, int] = (0, 0)
-    #: the board's size with its border
+    #: the board's size with its border, as drawn now
     board_size: tuple[int, int] = (0, 0)
+    #: whether the compact drawing is shown (the full one does not fit the window)
+    compact = False
     #: what the window must be large enough for ("… to play Ordo")
     purpose = "play"
+    #: the full and the compact drawing (set with ``fit_layout``)
+    _layouts: tuple[BoardLayout, BoardLayout] | None = None
+    #: the panel the window is sized for (see ``fit_layout``)
+    _sections: tuple[PanelSection, ...] = ()
 
-    def fit_layout(self, layout: BoardLayout, side_rows: int = 0) -> None:
-        """Note what ``layout`` (and a side column of ``side_rows`` rows, at its narrowest)
-        needs of the window and fit the screen to it."""
-        self.board_size = (layout.width + 2, layout.height + 2)
-        # three rows go to the title, the status line and the footer
-        self.min_size = (layout.width + 2 + SIDE_PANEL_WIDTH[0],
-                         max(layout.height + 2, side_rows) + 3)
+    def fit_layout(self, full: BoardLayout, compact: BoardLayout | None = None,
+                   sections: Sequence[PanelSection] = ()) -> None:
+        """Note the board's two drawings and the panel ``sections`` to size the window for
+        (as the player to move sees them at the start, so that no flip or move makes the
+        window too small all of a sudden; hands and choices that grow later may scroll),
+        then fit the screen to the window."""
+        self._layouts = (full, compact or full)
+        self._sections = tuple(sections)
         self.fit_window()
 
     def on_resize(self) -> None:
         self.fit_window()
 
+    def needs(self, compact: bool) -> tuple[int, int]:
+        """The window a drawing needs. The full one comes with the whole panel and a few
+        moves beside it; the compact one, for small windows such as 80×24, with a narrower
+        side column that shows at least the panel's tallest section (the rest, and the
+        move list, may scroll or give way)."""
+        assert self._layouts is not None
+        layout = self._layouts[compact]
+        players = len(self.game.sides) + 2
+        if compact:
+            tallest = max((panel_height((s,), COMPACT_SIDE_WIDTH) for s in self._sections),
+                          default=0)
+            side = (COMPACT_SIDE_WIDTH, players + tallest)
+        else:
+            rows = panel_height(self._sections, SIDE_PANEL_WIDTH[0])
+            side = (SIDE_PANEL_WIDTH[0], players + rows + HISTORY_ROWS if rows else 0)
+        # three rows go to the title, the status line and the footer
+        return (layout.width + 2 + side[0], max(layout.height + 2, side[1]) + 3)
+
     def fit_window(self) -> None:
-        """Give the side panel the room the board leaves; when the board cannot be shown
-        whole, show instead how large the window must be (the ``tiny`` class)."""
-        w, h = self.min_size
+        """Show the full drawing when the window holds it, else the compact one; give the
+        side panel the room the board leaves; when not even the compact drawing fits, show
+        instead how large the window must be (the ``tiny`` class)."""
+        if self._layouts is None:
+            return
         size = self.app.size
-        low, high = SIDE_PANEL_WIDTH
-        self.query_one("#side").styles.width = max(low, min(high, size.width - self.board_size[0]))
-        # the panel may take the side column's height but for the players and a few moves
-        players = (self.query_one(PlayersView).rows or len(self.game.sides)) + 2
+        full_w, full_h = self.needs(False)
+        compact = size.width < full_w or size.height < full_h
+        layout = self._layouts[compact]
+        board = self.query_one(BoardView)
+        if board.layout_ is not layout or board.ascii != self.ascii:
+            self.compact = compact
+            board.set_layout(layout, self.rules.side_colours(self.game.variant), self.ascii)
+        self.board_size = (layout.width + 2, layout.height + 2)
+        self.min_size = w, h = self.needs(True)
+        low, high = (COMPACT_SIDE_WIDTH, SIDE_PANEL_WIDTH[1]) if compact else SIDE_PANEL_WIDTH
+        side_width = max(low, min(high, size.width - self.board_size[0]))
+        self.query_one("#side").styles.width = side_width
+        # the panel may take the side column's height but for the players and a few moves;
+        # in a small window, when it needs more, the move list gives way, then the players
+        # (the status line still says whose turn it is)
+        players_view = self.query_one(PlayersView)
+        players = (players_view.rows or len(self.game.sides)) + 2
         room = size.height - 3 - players - HISTORY_ROWS
+        wanted = panel_height(self._sections, side_width - 2)  # less the scroll bar
+        history = not compact or room >= wanted
+        room += 0 if history else HISTORY_ROWS
+        show_players = history or room >= wanted
+        room += 0 if show_players else players
+        self.query_one(HistoryList).display = history
+        players_view.display = show_players
         self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
         tiny = size.width < w or size.height < h
         if tiny != self.has_class("tiny"):

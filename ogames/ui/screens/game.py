@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker
 
-from ...core.board import PanelSection, Pick, cell, item
+from ...core.board import BoardLayout, PanelSection, Pick, cell, item
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
@@ -33,9 +33,8 @@ from ...core.storage import (
 from ..computer import Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
-from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated, panel_height
+from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated
 from .board_actions import (
-    HISTORY_ROWS,
     SIDE_PANEL_WIDTH,
     TOO_SMALL_CSS,
     BoardActions,
@@ -159,8 +158,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.game = game
         #: the text this screen last wrote to the autosave (resumed: the text it came from)
         self.autosaved: str | None = read_autosave_text() if resumed else None
-        #: the rows the side column needs (see ``_side_rows``)
-        self.side_rows: int | None = None
+        #: the panel the window is sized for (see ``_start_panel``)
+        self.start_panel: tuple[PanelSection, ...] | None = None
         #: where the saved games keep this game since it ended
         self.kept_path: Path | None = None
         self.rules = game.rules
@@ -223,26 +222,23 @@ class GameScreen(BoardActions, Screen[None]):
 
     def _set_layout(self) -> None:
         variant = self.game.variant
-        layout = self._safe("layout", lambda: self.rules.layout(
-            variant, flipped=self.flipped, ascii=self.ascii))
-        if layout is None:
-            return
-        self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
-        self.fit_layout(layout, self._side_rows())
 
-    def _side_rows(self) -> int:
-        """The rows the side column needs at its narrowest: the players, every card or tile
-        of the panel as the player to move sees it at the start (none of it only a scroll
-        away; hands and choices that grow later may still scroll) and a few moves. Worked
-        out once, so that no flip or move makes the window too small all of a sudden."""
-        if self.side_rows is not None:
-            return self.side_rows
-        pos = self.game.position
-        sections = self._safe("panel", lambda: tuple(
-            self.rules.panel(pos, self.rules.to_move(pos))), ())
-        players = len(self.game.sides) + 2
-        self.side_rows = players + panel_height(sections, SIDE_PANEL_WIDTH[0]) + HISTORY_ROWS
-        return self.side_rows
+        def drawing(compact: bool) -> BoardLayout | None:
+            return self._safe("layout", lambda: self.rules.layout(
+                variant, flipped=self.flipped, ascii=self.ascii, compact=compact))
+
+        full = drawing(False)
+        if full is None:
+            return
+        self.fit_layout(full, drawing(True), self._start_panel())
+
+    def _start_panel(self) -> tuple[PanelSection, ...]:
+        """The panel the window is sized for: as the player to move saw it at the start."""
+        if self.start_panel is None:
+            pos = self.game.position
+            self.start_panel = self._safe("panel", lambda: tuple(
+                self.rules.panel(pos, self.rules.to_move(pos))), ())
+        return self.start_panel
 
     # ----- the position -------------------------------------------------------------
 

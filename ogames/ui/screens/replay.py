@@ -125,9 +125,9 @@ class ReplayScreen(BoardActions, Screen[None]):
 
     def _set_layout(self) -> None:
         variant = self.game.variant
-        layout = self.rules.layout(variant, flipped=self.flipped, ascii=self.ascii)
-        self.board.set_layout(layout, self.rules.side_colours(variant), self.ascii)
-        self.fit_layout(layout)
+        full, compact = (self.rules.layout(variant, flipped=self.flipped, ascii=self.ascii,
+                                           compact=small) for small in (False, True))
+        self.fit_layout(full, compact)
 
     # ----- drawing ------------------------------------------------------------------
 

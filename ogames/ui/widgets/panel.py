@@ -6,6 +6,7 @@ Selectable items are numbered 1–9 in panel order; a click or the digit picks t
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -115,6 +116,16 @@ class ItemBox(Static):
         self.post_message(self.Clicked(self.key))
 
 
+def section_heading(section: PanelSection) -> Text:
+    """A section's title in bold and its note after it, on one line when they fit (a small
+    window has no row to spare), wrapped when not."""
+    text = Text(section.title, style="bold")
+    if section.note:
+        text.append(" — ")
+        text.append(section.note, style="dim")
+    return text
+
+
 def item_widths(items: Sequence[PanelItem]) -> tuple[int, int]:
     """The width a section's widest item needs, and the least it needs with its title
     wrapped (a box holds its number, a space, the text and one column of padding a side;
@@ -156,7 +167,7 @@ def panel_height(sections: Sequence[PanelSection], width: int) -> int:
     that tall, so that no card or tile has to be scrolled to."""
     rows = 0
     for section in sections:
-        rows += 1 + (-(-len(section.note) // max(1, width - 2)) if section.note else 0)
+        rows += len(textwrap.wrap(section_heading(section).plain, max(1, width - 2))) or 1
         items = section.items
         if not items:
             continue
@@ -173,8 +184,7 @@ class PanelView(VerticalScroll):
 
     DEFAULT_CSS = """
     PanelView { height: auto; }
-    PanelView > .section-title { height: 1; text-style: bold; margin: 0 1; }
-    PanelView > .section-note { height: auto; color: $text-muted; margin: 0 1; }
+    PanelView > .section-title { height: auto; margin: 0 1; }
     PanelView > Grid { grid-size: 2; grid-rows: auto; height: auto; grid-gutter: 1 1; }
     """
 
@@ -209,9 +219,7 @@ class PanelView(VerticalScroll):
             widgets = []
             self._grids = []
             for s in sections:
-                widgets.append(Static(s.title, classes="section-title"))
-                if s.note:
-                    widgets.append(Static(s.note, classes="section-note"))
+                widgets.append(Static(section_heading(s), classes="section-title"))
                 grid = Grid(*(ItemBox(i.key) for i in s.items))
                 self._grids.append((grid, len(s.items), *item_widths(s.items)))
                 widgets.append(grid)

@@ -54,16 +54,37 @@ FINGERPRINTED = ("ogames/ai", "ogames/games", "ogames/selfplay.py", "ogames/core
 DISPLAY_ONLY = frozenset({
     "side_colours", "position_warnings", "public_move_text", "layout", "cell_views", "panel",
     "side_summary", "pick_paths", "pick_options", "hint", "explain", "private_note",
+    "_draw_layout",
 })
 
 
+#: the module-level definitions that only draw a board (called from ``layout`` alone): left
+#: out of the fingerprint like the display-only methods, file by file
+DRAWING_ONLY = {
+    "ogames/games/ordo.py": {"_layout", "FULL_CELL", "COMPACT_CELL", "CELL_WIDTH",
+                             "CELL_HEIGHT", "MARGIN"},
+    "ogames/games/opprimo.py": {"_layout", "_HEIGHT"},
+    "ogames/games/oferhlyp.py": {"_layout", "_Drawing", "_FULL", "_COMPACT", "_MARGIN_X"},
+    "ogames/games/onitama.py": {"COMPACT_SQ_W", "COMPACT_SQ_H"},
+    "ogames/games/ochmir/rules.py": {"_layout", "COMPACT_CELL_WIDTH",
+                                     "COMPACT_BOARD_LEFT",
+                                     "COMPACT_WIDTH", "COMPACT_HEIGHT"},
+}
+
+
 class _PlayingCode(ast.NodeTransformer):
-    """The syntax tree without what cannot change how a game goes: the bodies of the
-    display-only methods and every docstring (comments and layout are not in a tree)."""
+    """The syntax tree without what cannot change how a game goes: the display-only
+    methods (their names stay), the drawing-only definitions and every docstring (comments
+    and layout are not in a tree)."""
+
+    def __init__(self, drawing_only: frozenset[str] = frozenset()) -> None:
+        self.drawing_only = drawing_only
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if node.name in DISPLAY_ONLY:
             node.body = [ast.Pass()]
+            node.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[],
+                                      defaults=[])
             return node
         return self._without_docstring(node)
 
@@ -74,7 +95,16 @@ class _PlayingCode(ast.NodeTransformer):
         return self._without_docstring(node)
 
     def visit_Module(self, node: ast.Module) -> ast.AST:
+        node.body = [n for n in node.body if not self._drawing(n)]
         return self._without_docstring(node)
+
+    def _drawing(self, node: ast.stmt) -> bool:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            return node.name in self.drawing_only
+        if isinstance(node, ast.Assign):
+            names = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
+            return bool(names) and all(n in self.drawing_only for n in names)
+        return False
 
     def _without_docstring(self, node):
         self.generic_visit(node)
@@ -85,12 +115,13 @@ class _PlayingCode(ast.NodeTransformer):
         return node
 
 
-def playing_code(source: str) -> str:
-    """The part of a module's source that decides how games go, as a canonical dump."""
-    return ast.dump(_PlayingCode().visit(ast.parse(source)))
+def playing_code(source: str, drawing_only: frozenset[str] = frozenset()) -> str:
+    """The part of a module's source that decides how games go, as a canonical dump
+    (``drawing_only``: the module's definitions that only draw)."""
+    return ast.dump(_PlayingCode(drawing_only).visit(ast.parse(source)))
 
 
-def fingerprint() -> str:
+def fingerprint(root: Path = ROOT) -> str:
     """A short hash of the code that decides how the games go: the fingerprinted files'
     syntax trees without docstrings and without the bodies of display-only methods, so
     that a corrected status text or drawing does not throw away hours of games while any
@@ -98,11 +129,13 @@ def fingerprint() -> str:
     log is read on the Python that wrote it)."""
     digest = hashlib.sha256()
     for entry in FINGERPRINTED:
-        path = ROOT / entry
+        path = root / entry
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for file in files:
-            digest.update(file.relative_to(ROOT).as_posix().encode())
-            digest.update(playing_code(file.read_text(encoding="utf-8")).encode())
+            name = file.relative_to(root).as_posix()
+            digest.update(name.encode())
+            digest.update(playing_code(file.read_text(encoding="utf-8"),
+                                       frozenset(DRAWING_ONLY.get(name, ()))).encode())
     return digest.hexdigest()[:12]
 
 

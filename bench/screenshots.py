@@ -118,6 +118,9 @@ async def main() -> None:
     await shoot("onitama-targets", OgamesApp("onitama", seed=2), select("b5"))
     await shoot("opprimo-ascii", OgamesApp("opprimo", ascii=True), random_moves(6))
     await shoot("tiny-terminal", OgamesApp("ochmir", seed=1), None, size=(60, 20))
+    for game_id in ("ordo", "onitama", "ochmir"):  # the compact drawing in 80×24
+        await shoot(f"{game_id}-80x24", OgamesApp(game_id, seed=4), random_moves(6),
+                    size=(80, 24))
     await shoot_saves_and_replay()
 
 

@@ -346,7 +346,7 @@ async def test_every_selectable_cell_is_reachable_by_arrow_keys(game_id):
 
 @pytest.mark.parametrize(("height", "rows"), [
     (4, {2: "Elephant", 3: "Monkey"}),   # one word a row below the glyph, bottom-aligned
-    (3, {2: "Elep Monk"}),                # one row: shortened alike until both fit
+    (3, {2: "Ele Mon"}),                  # one row: shortened alike until both fit
     (1, {}),                              # no room below the glyph: no label
 ])
 def test_a_cell_label_goes_below_the_glyph(height, rows):
@@ -354,6 +354,14 @@ def test_a_cell_label_goes_below_the_glyph(height, rows):
     middle = (height - 1) // 2
     shown = {r: BoardView._label_line("Elephant Monkey", spec, middle, r) for r in range(height)}
     assert {r: t for r, t in shown.items() if t} == rows
+
+
+def test_labels_of_neighbouring_cells_never_touch():
+    """A compact square is 5 columns wide: its label keeps one free, so that the cards of
+    two targets side by side do not read as one word ("MonkeCrane")."""
+    spec = CellSpec("d4", 0, 0, width=5, height=2)
+    assert BoardView._label_line("Monkey", spec, 0, 1) == "Monk"
+    assert BoardView._label_line("Ox", spec, 0, 1) == "Ox"
 
 
 def test_a_turned_board_swaps_only_the_sections_of_single_sides():

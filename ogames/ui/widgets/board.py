@@ -367,15 +367,17 @@ class BoardView(Widget, can_focus=True):
         rows = list(range(middle + 1, spec.row + spec.height))
         if not words or not rows:
             return ""
+        # a column kept free in a wider cell, so that the labels of neighbours never touch
+        room = spec.width - 1 if spec.width >= 4 else spec.width
         if len(words) <= len(rows):
             at = rows[len(rows) - len(words):]
-            return words[at.index(row)][: spec.width] if row in at else ""
+            return words[at.index(row)][:room] if row in at else ""
         if row != rows[-1]:
             return ""
-        while cell_len(" ".join(words)) > spec.width and max(map(len, words)) > 1:
+        while cell_len(" ".join(words)) > room and max(map(len, words)) > 1:
             longest = max(map(len, words))
             words = [w[: longest - 1] for w in words]
-        return " ".join(words)[: spec.width]
+        return " ".join(words)[:room]
 
     def _canvas_strip(self, r: int) -> Strip:
         layout = self.layout_

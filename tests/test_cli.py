@@ -228,7 +228,7 @@ def test_show_draws_the_panel_sections_below_the_board() -> None:
     onitama = run("show", "onitama", "--seed", "7")
     assert onitama.exit_code == 0
     out = onitama.stdout
-    for words in ("Blue's cards", "Crab · Blue stamp", "Frog", "Side card",
+    for words in ("Blue's cards", "Crab", "Elephant · Red stamp", "Frog", "Side card",
                   "Red takes it after this move", "Elephant", "Red's cards", "Eel", "Goose",
                   ". # o # ."):
         assert words in out

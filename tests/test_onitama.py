@@ -466,7 +466,7 @@ def test_panel_shows_blue_then_side_then_red_as_each_holder_sees_the_cards() -> 
     assert [i.key for i in side.items] == ["card:Frog"] and side.items[0].owner is None
     assert [i.key for i in red.items] == ["card:Rooster", "card:Tiger"]
     assert [i.owner for i in red.items] == [0, 0]
-    assert red.items[1].title == "Tiger · Blue stamp"
+    assert red.items[1].title == "Tiger"  # a stamp counts only at the deal: the side card's
     assert side.items[0].title == "Frog · Red stamp"
     # the §2.3.3 pictures, forward up, for whoever holds them
     assert red.items[1].lines == (". . # . .", ". . . . .", ". . o . .", ". . # . .",

@@ -99,9 +99,9 @@ async def test_the_full_drawing_comes_back_when_the_window_grows(game_id: str):
 
 @ui_test
 async def test_a_small_window_gives_the_panel_the_move_list_s_room_first():
-    """Onitama's five cards need more lines than 80×24 leaves: the move list gives way,
-    then the players' box (the status line still says whose turn it is); the mover's own
-    cards are the ones in view. With room to spare both come back."""
+    """Onitama's five cards need more lines than 80×24 leaves beside them: the move list
+    gives way, then the players' box (the status line still says whose turn it is), and all
+    five cards show whole. With room to spare both come back."""
     need("onitama")
     app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
     async with app.run_test(size=SMALL) as pilot:
@@ -113,6 +113,10 @@ async def test_a_small_window_gives_the_panel_the_move_list_s_room_first():
         mine = [b for b in panel.query(ItemBox) if b.key in panel.order]
         assert [b.key for b in mine] == ["card:Elephant", "card:Monkey"]
         await wait_for(pilot, lambda: all(panel.region.contains_region(b.region) for b in mine))
+        assert not s.query_one(PlayersView).display
+        assert panel.max_scroll_y == 0 and len(panel.query(ItemBox)) == 5
+        for box in panel.query(ItemBox):
+            assert panel.region.contains_region(box.region), box.key
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         assert s.query_one(HistoryList).display and s.query_one(PlayersView).display

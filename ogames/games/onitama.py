@@ -646,12 +646,14 @@ class OnitamaRules(Rules):
     def panel(self, pos: OnitamaPosition, viewer: int | None = None) -> Sequence[PanelSection]:
         """Blue's hand, the side card, Red's hand (top to bottom, as seen with Red at the
         bottom). Every card is drawn as its holder sees it; the side card as the side to move
-        sees it, since it joins that hand next."""
+        sees it, since it joins that hand next. Only the side card names its stamp: the
+        stamp says who starts, read off the side card at the deal (and a hand's titles stay
+        short enough to stand side by side in a small window)."""
 
         def card_item(name: str, owner: int | None) -> PanelItem:
             card = CARD_BY_NAME[name]
-            return PanelItem(f"card:{name}", f"{name} · {SIDE_NAMES[card.stamp]} stamp",
-                             card_grid(card), owner)
+            title = name if owner is not None else f"{name} · {SIDE_NAMES[card.stamp]} stamp"
+            return PanelItem(f"card:{name}", title, card_grid(card), owner)
 
         mover = SIDE_NAMES[pos.turn]
         over = self.outcome(pos) is not None  # then nobody takes it any more

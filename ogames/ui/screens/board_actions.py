@@ -107,10 +107,10 @@ class BoardActions:
         size = self.app.size
         full_w, full_h = self.needs(False)
         compact = size.width < full_w or size.height < full_h
+        self.compact = compact
         layout = self._layouts[compact]
         board = self.query_one(BoardView)
         if board.layout_ is not layout or board.ascii != self.ascii:
-            self.compact = compact
             board.set_layout(layout, self.rules.side_colours(self.game.variant), self.ascii)
         self.board_size = (layout.width + 2, layout.height + 2)
         self.min_size = w, h = self.needs(True)

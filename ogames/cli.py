@@ -236,9 +236,10 @@ def moves(game: str, position: str | None, variant: str | None, seed: int | None
     pos = _start(rules, position, variant, seed).start
     outcome = rules.outcome(pos)
     if outcome is not None:
-        from .render import outcome_text
+        from .core.describe import outcome_text
 
-        text = outcome_text(rules.sides(rules.variant_of(pos)), outcome)
+        sides = rules.sides(rules.variant_of(pos))
+        text = f"{outcome_text(rules, outcome, sides)} ({outcome.result_token})"
         click.echo(f"ogames: no moves: the game is over, {text}", err=True)
     for move in rules.legal_moves(pos):
         click.echo(rules.move_text(pos, move))

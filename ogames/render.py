@@ -6,7 +6,7 @@ widget, so every geometry is drawn by the same few lines.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 
 from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
@@ -14,7 +14,7 @@ from rich.padding import Padding
 from rich.style import Style
 from rich.text import Text
 
-from .core.outcome import Outcome
+from .core.describe import outcome_text
 from .core.rules import Position, Rules
 
 #: background colours of the layout's shade classes
@@ -67,21 +67,13 @@ def board_text(rules: Rules, pos: Position, *, flipped: bool = False, ascii: boo
     return text
 
 
-def outcome_text(sides: Sequence[str], outcome: Outcome) -> str:
-    """How a game ended: ``White won (goal) 1-0``, ``a draw (repetition) 1/2-1/2``."""
-    if outcome.is_draw:
-        return f"a draw ({outcome.reason}) {outcome.result_token}"
-    winners = " and ".join(sides[i] for i in outcome.winners)
-    return f"{winners} won ({outcome.reason}) {outcome.result_token}"
-
-
 def status_line(rules: Rules, pos: Position) -> str:
     """Whose turn it is, or how the game ended."""
     sides = rules.sides(rules.variant_of(pos))
     outcome = rules.outcome(pos)
     if outcome is None:
         return f"{sides[rules.to_move(pos)]} to move"
-    return f"Game over: {outcome_text(sides, outcome)}"
+    return f"Game over: {outcome_text(rules, outcome, sides)} ({outcome.result_token})"
 
 
 def panel_sections(rules: Rules, pos: Position, *, viewer: int | None = None,

@@ -8,7 +8,7 @@ from rich.padding import Padding
 
 from .core.errors import OgamesError
 from .core.rules import Rules
-from .core.rules_text import Diagram, load_rules_text, split_diagrams
+from .core.rules_text import Diagram, split_diagrams
 from .render import board_text
 
 
@@ -22,7 +22,7 @@ def diagram_highlight(rules: Rules, pos, move_text: str | None) -> set[str]:
 
 def print_rules(rules: Rules, console: Console | None = None) -> None:
     console = console or Console()
-    text = load_rules_text(rules.id)
+    text = rules.rules_markdown()
     if not text:
         console.print(f"# {rules.name}\n\n{rules.description}\n\n(The rules text is not written yet.)")
         return

@@ -9,7 +9,6 @@ import random
 import pytest
 
 from ogames.ai import LEVELS, Level, Player, choose_move, mcts
-from ogames.ai.policies import policy_for
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
 from ogames.selfplay import format_report, selfplay
@@ -209,7 +208,7 @@ def test_hidden_information_is_never_read(seed, plies):
 def test_determinisation_agrees_with_the_view(variant):
     needs("ochmir")
     rules = get_rules("ochmir")
-    sample = policy_for("ochmir").determinize
+    sample = get_rules("ochmir").policy().determinize
     for seed in range(3):
         game = random_game("ochmir", seed, 30 + 20 * seed, variant)
         pos = game.position

@@ -136,7 +136,7 @@ def test_show_draws_the_board_and_whose_turn() -> None:
     assert result.exit_code == 0
     assert "White to move" in result.stdout
     won = run("show", "ordo", "--position", "10/4W5/3W6/10/B9/10/10/10 w", "d6-d8")
-    assert "White won (goal) 1-0" in won.stdout
+    assert "White wins — a piece reached the goal row (1-0)" in won.stdout
 
 
 def test_rules_prints_the_rules_text() -> None:
@@ -218,7 +218,7 @@ def test_moves_of_a_finished_position_says_on_stderr_how_it_ended() -> None:
     """No moves and no word was a puzzle; stdout stays empty (there are no moves)."""
     result = run("moves", "ordo", "--position", "4W5/10/10/10/B9/10/10/10 b")
     assert result.exit_code == 0 and result.stdout == ""
-    assert result.stderr == "ogames: no moves: the game is over, White won (goal) 1-0\n"
+    assert result.stderr == "ogames: no moves: the game is over, White wins — a piece reached the goal row (1-0)\n"
     assert run("moves", "ordo").stderr == ""
 
 

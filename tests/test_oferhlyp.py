@@ -19,7 +19,7 @@ from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.perft import divide, perft
 from ogames.core.registry import find_rules
-from ogames.games.oferhlyp import ADJACENT, CELL_NAMES, RULES
+from ogames.games.oferhlyp.rules import ADJACENT, CELL_NAMES, RULES
 
 START = "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d 1"
 WORKED = "D3/5/1DL3/1lL2/6/5/L3 d 1"  # §2.2.9 worked example
@@ -616,7 +616,7 @@ def test_explain_messages():
 
 
 def test_rules_text_diagrams_are_legal():
-    path = Path(__file__).resolve().parents[1] / "ogames" / "rules_text" / "oferhlyp.md"
+    path = Path(__file__).resolve().parents[1] / "ogames" / "games" / "oferhlyp" / "rules.md"
     text = path.read_text(encoding="utf-8")
     assert text.startswith("# Oferhlýp\n")
     headings = re.findall(r"^## (.+)$", text, flags=re.M)

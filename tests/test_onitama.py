@@ -15,7 +15,7 @@ from ogames.core.board import cell, item
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.perft import perft as core_perft
-from ogames.games.onitama import CARDS, RULES
+from ogames.games.onitama.rules import CARDS, RULES
 
 SEED1 = "bbBbb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster"
 

@@ -17,8 +17,8 @@ from ogames.core.board import cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.perft import divide, perft
-from ogames.games import opprimo
 from ogames.games.opprimo import RULES
+from ogames.games.opprimo import rules as opprimo
 
 START = "sss/ssss/sss/4/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 1"
 WORKED = "1N1/2S1/1s1/2S1/3/4/3/4/1s1/4/3/4/3 y cd1 de11 1"

@@ -1,7 +1,7 @@
 """One computer player for every game: Monte Carlo tree search (UCT).
 
 Written once against :class:`ogames.core.rules.Rules`; a game may lend knowledge through
-its :class:`ogames.ai.policies.Policy` (evaluation, move priority, determinisation) but
+its :class:`ogames.core.policy.Policy` (evaluation, move priority, determinisation) but
 the search never asks which game it plays.
 
 * **Perfect information**: plain UCT with progressive widening (large branching factors),
@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
-from .policies import Policy, policy_for
+from ..core.policy import Policy
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
@@ -96,7 +96,7 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     if isinstance(level, str) and level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
     lvl = LEVELS[level] if isinstance(level, str) else level
-    pol = policy if policy is not None else policy_for(rules.id)
+    pol = policy if policy is not None else rules.policy()
     if pol.playout_depth is not None:
         lvl = replace(lvl, playout_depth=pol.playout_depth)
     rng = random.Random(seed)

@@ -7,6 +7,14 @@ from fractions import Fraction
 
 from .errors import NotationError
 
+#: words for the Termination keywords every game may end with (CLARIFICATIONS §1.6); each
+#: game names its own in ``Rules.endings``
+GENERIC_ENDINGS = {
+    "no moves": "no legal move left",
+    "resigned": "resignation",
+    "draw agreed": "draw by agreement",
+}
+
 
 @dataclass(frozen=True)
 class Outcome:

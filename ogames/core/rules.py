@@ -10,13 +10,16 @@ have sensible defaults that an engine may override.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from importlib import resources
 from typing import Any
 
 from .board import BoardLayout, CellView, PanelSection, Pick, PickOptions
 from .errors import IllegalMoveError, NotationError
-from .outcome import Outcome
+from .outcome import GENERIC_ENDINGS, Outcome
+from .policy import DEFAULT, Policy
 
 Position = Any  # an engine's own immutable, hashable position value
 Move = Any  # an engine's own immutable, hashable move value
@@ -42,6 +45,10 @@ class Rules(ABC):
     #: a move is illegal in a game if the position it produces has already occurred this
     #: many times (Oferhlýp: 2). None: no history rule. Perft and bare positions ignore it.
     repetition_limit: int | None = None
+    #: Termination keyword → the words players read (``"trapped"`` → "the King is
+    #: trapped"), for this game's own ways of ending; the shared ones (resigned, no moves,
+    #: draw agreed) have words in ``core.outcome``
+    endings: Mapping[str, str] = {}
 
     # ----- sides and variants -------------------------------------------------------
 
@@ -222,3 +229,24 @@ class Rules(ABC):
         """The position as ``side`` may know it (hidden parts removed or replaced by a
         canonical placeholder). Games without hidden information return ``pos``."""
         return pos
+
+    # ----- what the game tells players and the computer ----------------------------
+
+    def ending_words(self, reason: str) -> str:
+        """The words for a Termination keyword (``"stone"`` → "the Master was captured").
+        The game names its own endings; an unknown keyword is shown as it is."""
+        return self.endings.get(reason) or GENERIC_ENDINGS.get(reason, reason)
+
+    def rules_markdown(self) -> str:
+        """The player's rules text: ``rules.md`` in the engine's own package ("" when none
+        is written)."""
+        package = sys.modules[type(self).__module__].__package__ or ""
+        try:
+            return resources.files(package).joinpath("rules.md").read_text("utf-8")
+        except (FileNotFoundError, OSError, ModuleNotFoundError, TypeError):
+            return ""
+
+    def policy(self) -> Policy:
+        """What the computer player may know of this game (evaluation, move priority,
+        dealing hidden tiles). Default: nothing, so the search plays random playouts."""
+        return DEFAULT

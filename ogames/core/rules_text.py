@@ -1,4 +1,4 @@
-"""The in-app rules texts (``ogames/rules_text/<id>.md``) and their live diagrams.
+"""The in-app rules texts (``rules.md`` in each game's package) and their live diagrams.
 
 A diagram is a fenced block with the info string ``diagram``: its first line is a position
 string, its optional second line the canonical text of a move to highlight. Both the app's
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 
 SECTIONS = ("Overview", "Board", "Setup", "Moves", "Special rules", "End of the game",
             "Notation")
@@ -26,10 +25,9 @@ class Diagram:
 
 def load_rules_text(game_id: str) -> str:
     """The Markdown rules of a game ("" when none is written yet)."""
-    try:
-        return resources.files("ogames.rules_text").joinpath(f"{game_id}.md").read_text("utf-8")
-    except (FileNotFoundError, OSError):
-        return ""
+    from .registry import get_rules
+
+    return get_rules(game_id).rules_markdown()
 
 
 def split_diagrams(text: str) -> list[str | Diagram]:

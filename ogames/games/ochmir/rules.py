@@ -26,11 +26,13 @@ from ogames.core.board import (
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
+from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
 from . import notation, play
 from .geometry import ALL, CELLS, COORDS, EDGE, INDEX, NAMES, ROW_LETTERS, UP, lattice_vertices
 from .notation import PASS, OchmirMove, OchmirPosition, make_move
+from .teaching import ENDINGS
 from .tiles import (
     CANON,
     CARRIES,
@@ -90,6 +92,7 @@ class OchmirRules(Rules):
     always_write_setup = False
     hidden_information = True
     repetition_limit = None
+    endings = ENDINGS
 
     # ----- sides and variants -----------------------------------------------------------
 
@@ -592,6 +595,11 @@ class OchmirRules(Rules):
         if key.startswith("choice:"):
             return "that face is not a choice of this move"
         return "that is not a legal choice here"
+
+    def policy(self) -> Policy:
+        from .computer import policy  # the computer's knowledge, loaded when first asked
+
+        return policy()
 
 
 def _tile_refusal(pos: OchmirPosition, i: int, side: str) -> str:

@@ -16,10 +16,10 @@ from textual.widgets import Footer, Static
 from textual.worker import Worker
 
 from ...core.board import BoardLayout, PanelSection, Pick, cell, item
+from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
-from ...core.outcome import Outcome
 from ...core.savefile import format_game, write_atomic
 from ...core.storage import (
     autosave_path,
@@ -44,64 +44,6 @@ from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
 
 log = logging.getLogger("ogames.ui")
-
-#: Termination keywords (CLARIFICATIONS §1.6) as words for the banner
-REASONS = {
-    "goal": "a piece reached the goal row",
-    "no pieces": "no pieces left",
-    "cannot reconnect": "the group cannot reconnect",
-    "trapped": "the King is trapped",
-    "no moves": "no legal move left",
-    "pieces": "only one piece left",
-    "stone": "the Master was captured",
-    "stream": "the Master reached the temple arch",
-    "board full": "the board is full",
-    "no tiles": "no tiles left",
-    "144": "one colour shows on 144 tiles",
-    "stall": "no tile was placed for too long",
-    "resigned": "resignation",
-    "draw agreed": "draw by agreement",
-}
-
-
-def side_labels(game: Game) -> list[str]:
-    """Side names with the player's name where known: ``White (Ann)``, ``Black``."""
-    return [side if player in ("", "?") else f"{side} ({player})"
-            for side, player in zip(game.sides, game.players, strict=False)]
-
-
-def movers(game: Game) -> list[str]:
-    """Who made each ply (the side to move before it), for move lists of more than two
-    sides; none for two, where the round numbers say it."""
-    if len(game.sides) <= 2:
-        return []
-    to_move = game.rules.to_move
-    return [game.sides[to_move(game.position_at(i))] for i in range(len(game.plies))]
-
-
-def ending_row(game: Game) -> str:
-    """The move list's last line for an ending that is no move: ``Black resigned``."""
-    if game.agreed is None or game.cursor != len(game.plies):
-        return ""
-    if game.resigned_side is not None:
-        return f"{game.sides[game.resigned_side]} resigned"
-    return REASONS.get(game.agreed.reason, game.agreed.reason)
-
-
-def outcome_text(outcome: Outcome, names: list[str], resigned: str | None = None) -> str:
-    """``White wins — a piece reached the goal row``."""
-    reason = REASONS.get(outcome.reason, outcome.reason)
-    if resigned:
-        reason = f"{resigned} resigned"
-    winners = [names[i] for i in outcome.winners]
-    if outcome.is_draw:
-        head = "Draw"
-    elif len(winners) == 1:
-        head = f"{winners[0]} wins"
-    else:
-        head = f"{' and '.join(winners)} share the win"
-    return f"{head} — {reason}"
-
 
 class GameScreen(BoardActions, Screen[None]):
     """One game being played (or replayed) at one keyboard."""
@@ -318,7 +260,7 @@ class GameScreen(BoardActions, Screen[None]):
             resigned = (game.sides[game.resigned_side] if game.resigned_side is not None
                         and game.cursor == len(game.plies) else None)
             self.query_one("#banner", Static).update(
-                "Game over: " + outcome_text(outcome, self.names, resigned))
+                "Game over: " + outcome_text(self.game.rules, outcome, self.names, resigned))
         self._draw_title()
         if self.cursor not in self.board.cells:
             self.cursor = None

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.errors import SaveFileError
 from ...core.game import Game
 from ..widgets.board import BoardView, Marks
@@ -21,7 +22,6 @@ from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView, as_seated
 from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
-from .game import ending_row, movers, outcome_text, side_labels
 
 #: the viewer who is no side: sees what is public only (``Rules.public_move_text``)
 SPECTATOR = -1
@@ -170,7 +170,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         banner = self.query_one("#banner", Static)
         if outcome is not None:
             resigned = game.sides[game.resigned_side] if game.resigned_side is not None else None
-            banner.update("Game over: " + outcome_text(outcome, names, resigned))
+            banner.update("Game over: " + outcome_text(game.rules, outcome, names, resigned))
         banner.set_class(outcome is not None, "shown")
         self._draw_status()
 

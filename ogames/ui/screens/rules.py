@@ -1,4 +1,4 @@
-"""A game's rules (``ogames/rules_text/<id>.md``) with its diagrams drawn live by the board
+"""A game's rules (``rules.md`` of the game's package) with its diagrams drawn live by the board
 widget, and a table of contents of the sections: ↑/↓ or a click on the contents jumps to
 a section, 1–9 too, Tab moves between the contents and the text."""
 
@@ -18,7 +18,7 @@ from textual.widgets import Footer, Markdown, OptionList, Static
 from ...core.errors import OgamesError
 from ...core.rules import Rules
 from ...core.rules_text import Diagram as DiagramSpec
-from ...core.rules_text import load_rules_text, split_diagrams
+from ...core.rules_text import split_diagrams
 from ..widgets.diagram import Diagram, path_cells
 
 _HEADING = re.compile(r"^## +(.+?)\s*$", re.M)
@@ -31,7 +31,7 @@ class Section:
 
 
 def rules_markdown(rules: Rules) -> str:
-    return load_rules_text(rules.id) or (
+    return rules.rules_markdown() or (
         f"# {rules.name}\n\n{rules.description}\n\n*The full rules are not written yet.*")
 
 

@@ -17,6 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Static
 
+from ...core.describe import outcome_text
 from ...core.errors import SaveFileError
 from ...core.game import Game
 from ...core.savefile import EXTENSION, load_game
@@ -24,7 +25,6 @@ from ...core.storage import SaveEntry, delete_save, player_names, read_entry, sa
 from ..widgets.diagram import Diagram, path_cells
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
-from .game import outcome_text
 
 #: the columns in order: key, title, and whether sorting by it puts the largest first
 SORTS: dict[str, tuple[str, bool]] = {
@@ -235,7 +235,7 @@ class SavesScreen(Screen[None]):
                  f"move{'' if n == 1 else 's'}",
                  " vs ".join(player_names(game))]
         if outcome is not None:
-            lines.append(outcome_text(outcome, list(game.sides),
+            lines.append(outcome_text(game.rules, outcome, list(game.sides),
                                       game.sides[game.resigned_side]
                                       if game.resigned_side is not None else None))
         else:

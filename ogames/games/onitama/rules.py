@@ -28,12 +28,24 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection, Pick, cell, item
-from ..core.errors import IllegalMoveError, NotationError
-from ..core.notation import split_fields
-from ..core.outcome import Outcome
-from ..core.rng import check_seed, shuffled
-from ..core.rules import Rules
+from ogames.core.board import (
+    BoardLayout,
+    CellSpec,
+    CellView,
+    PanelItem,
+    PanelSection,
+    Pick,
+    cell,
+    item,
+)
+from ogames.core.errors import IllegalMoveError, NotationError
+from ogames.core.notation import split_fields
+from ogames.core.outcome import Outcome
+from ogames.core.policy import Policy
+from ogames.core.rng import check_seed, shuffled
+from ogames.core.rules import Rules
+
+from .teaching import ENDINGS
 
 # ----- sides, board ---------------------------------------------------------------------
 
@@ -359,6 +371,7 @@ class OnitamaRules(Rules):
     always_write_setup = True
     hidden_information = False
     repetition_limit = None
+    endings = ENDINGS
 
     # ----- sides and variants -------------------------------------------------------
 
@@ -752,6 +765,11 @@ class OnitamaRules(Rules):
         if side == BLUE and any(t == sq for c in usable for t, _ in TARGETS[RED][c][origin]):
             reason += " (your cards are turned to face you: forward is towards Red)"
         return reason
+
+    def policy(self) -> Policy:
+        from .computer import policy  # the computer's knowledge, loaded when first asked
+
+        return policy()
 
 
 RULES = OnitamaRules()

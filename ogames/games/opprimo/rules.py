@@ -37,7 +37,10 @@ from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
+from ogames.core.policy import Policy
 from ogames.core.rules import Rules
+
+from .teaching import ENDINGS
 
 # ======================================================================================
 # Data tables (CLARIFICATIONS §2.1.2, §2.1.3). A correction is one edit here.
@@ -367,6 +370,7 @@ class OpprimoRules(Rules):
     always_write_setup = False
     hidden_information = False
     repetition_limit = None
+    endings = ENDINGS
 
     # ----- sides and variants -----------------------------------------------------------
 
@@ -828,6 +832,11 @@ class OpprimoRules(Rules):
 # ======================================================================================
 # Position text reader
 # ======================================================================================
+
+    def policy(self) -> Policy:
+        from .computer import policy  # the computer's knowledge, loaded when first asked
+
+        return policy()
 
 
 def _read_points(col0: int, field_text: str) -> tuple[int, int, int]:

@@ -33,7 +33,10 @@ from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
+from ogames.core.policy import Policy
 from ogames.core.rules import Rules
+
+from .teaching import ENDINGS
 
 # ----- data tables -----------------------------------------------------------------------
 
@@ -482,6 +485,7 @@ class OrdoRules(Rules):
     always_write_setup = False
     hidden_information = False
     repetition_limit = None
+    endings = ENDINGS
 
     # ----- sides and variants ---------------------------------------------------------
 
@@ -816,6 +820,13 @@ class OrdoRules(Rules):
 #: (columns, lines) of a square and columns of the margin that holds a rank number on each
 #: side. The full drawing's squares are 6 × 3; the compact one's 4 × 2 (about square on a
 #: terminal, wide enough for the cursor's brackets around a piece).
+
+    def policy(self) -> Policy:
+        from .computer import policy  # the computer's knowledge, loaded when first asked
+
+        return policy()
+
+
 FULL_CELL = (6, 3, 3)
 COMPACT_CELL = (4, 2, 2)
 
@@ -851,5 +862,6 @@ def _layout(width: int, flipped: bool, size: tuple[int, int, int] = FULL_CELL) -
                                   "square", shade))
     lines.append(letters)
     return BoardLayout(canvas_width, len(lines), tuple(lines), tuple(cells))
+
 
 RULES = OrdoRules()

@@ -38,7 +38,10 @@ from ogames.core.board import BoardLayout, CellSpec, CellView, Pick, cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.notation import split_fields
 from ogames.core.outcome import Outcome
+from ogames.core.policy import Policy
 from ogames.core.rules import Rules
+
+from .teaching import ENDINGS
 
 # ----- board geometry (data tables) ------------------------------------------------------
 
@@ -314,6 +317,7 @@ class OferhlypRules(Rules):
     always_write_setup = False
     hidden_information = False
     repetition_limit = 2
+    endings = ENDINGS
 
     # ----- sides and variants ---------------------------------------------------------
 
@@ -765,6 +769,11 @@ class OferhlypRules(Rules):
         return _jump_refusal(board, own, origin, cur, target, attacked, True) or (
             "that is not a legal choice here"
         )
+
+    def policy(self) -> Policy:
+        from .computer import policy  # the computer's knowledge, loaded when first asked
+
+        return policy()
 
 
 def _read_cell(src: str, i: int) -> tuple[int, int]:

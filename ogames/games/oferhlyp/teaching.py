@@ -1,0 +1,8 @@
+"""The words Oferhlýp uses to teach and explain: how a game ends."""
+
+from __future__ import annotations
+
+#: this game's Termination keywords (CLARIFICATIONS §1.6) as the words players read
+ENDINGS = {
+    "pieces": "only one piece left",
+}

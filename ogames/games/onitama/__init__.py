@@ -1,0 +1,7 @@
+"""Onitama: everything that knows this game lives in this package. The rules engine is
+:mod:`.rules`; the player's rules text is ``rules.md``; what the computer knows is
+:mod:`.computer`; the words that teach and explain are :mod:`.teaching`."""
+
+from .rules import RULES, OnitamaRules
+
+__all__ = ["RULES", "OnitamaRules"]

@@ -1,0 +1,9 @@
+"""The words Onitama uses to teach and explain: how a game ends."""
+
+from __future__ import annotations
+
+#: this game's Termination keywords (CLARIFICATIONS §1.6) as the words players read
+ENDINGS = {
+    "stone": "the Master was captured",
+    "stream": "the Master reached the temple arch",
+}

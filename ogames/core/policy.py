@@ -13,20 +13,20 @@ import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:  # the Rules interface returns a Policy; a Policy's hooks take Rules
-    from .rules import Rules
-
+#: the game's ``Rules`` object, passed back to its own hooks (typed loosely here: the Rules
+#: interface returns a Policy, so this module may not import it back)
+RulesObject = Any
 Position = Any
 Move = Any
 
 #: shares per side in [0, 1] (they need not sum to 1): how good ``pos`` looks to each side
-Evaluate = Callable[["Rules", Position], Sequence[float]]
+Evaluate = Callable[[RulesObject, Position], Sequence[float]]
 #: one number per move, higher = try earlier (tree expansion and greedy playouts)
-Priority = Callable[["Rules", Position, Sequence[Move]], Sequence[float]]
+Priority = Callable[[RulesObject, Position, Sequence[Move]], Sequence[float]]
 #: a full playable position consistent with ``view`` as ``side`` knows it
-Determinize = Callable[["Rules", Position, int, random.Random], Position]
+Determinize = Callable[[RulesObject, Position, int, random.Random], Position]
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,13 @@
-"""The computer player in the app (issue 11): which seats it takes, its moves and hints
-thought out in a worker thread, and undo/redo that step over its turns.
+"""The computer player in the app: which seats it takes, its moves and hints thought out
+in a worker thread, and undo/redo that step over its turns.
 
-The game screen owns one ``Computer``. It never blocks the UI: a move or a hint is
-computed by :func:`choose` in a Textual thread worker on a copy of the game, with a
-``threading.Event`` as the search's ``should_stop``; the answer comes back as a
-``Worker.StateChanged`` message on the UI thread, where a move is played through
-``GameScreen.play`` like a person's. Undo, a change of history, leaving the screen or
-quitting sets the event (and cancels the worker), so a late answer is never played.
+A service the game screen uses: it holds the game (not the screen), starts its work through
+a runner the screen hands it (Textual's ``run_worker``), and answers with values — the text
+that closes move entry on its turn, an :class:`Answer` when a worker is done, a move ready
+to play — which the screen acts on. A move or a hint is computed by :func:`choose` in a
+thread worker on a copy of the game, with a ``threading.Event`` as the search's
+``should_stop``. Undo, a change of history, leaving the screen or quitting sets the event
+(and cancels the worker), so a late answer is never played.
 
 The computer only thinks when the history's cursor is at its end and one of its seats is to
 move. While it thinks, the board stays live: the cursor moves and the history can be browsed;
@@ -17,21 +18,22 @@ Nothing here knows which game is played: everything goes through ``Rules`` and `
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from textual.timer import Timer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..ai.mcts import LEVELS, Player
-from ..core.entry import Entry
 from ..core.game import Game, Ply
 
-if TYPE_CHECKING:
-    from .screens.game import GameScreen
+log = logging.getLogger("ogames.ui")
+
+#: starts ``work`` in a thread worker named ``name`` (the screen's ``run_worker``)
+Runner = Callable[[Callable[[], Any], str], Worker]
 
 #: the levels offered, easiest first
 LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
@@ -114,13 +116,23 @@ class Hint:
     path: tuple = ()
 
 
-class Computer:
-    """The computer seats of one game screen and the work in progress for them."""
 
-    def __init__(self, screen: GameScreen, seats: Mapping[int, str] | None = None,
-                 seed: int | None = None) -> None:
-        self.screen = screen
-        game = screen.game
+@dataclass(frozen=True)
+class Answer:
+    """What a finished worker means for the screen: ``"move"`` (a move is ready: take it
+    with :meth:`Computer.ready_move`), ``"hint"`` (``Computer.hint`` is set) or
+    ``"failed"`` (``message`` says why)."""
+
+    kind: str
+    message: str = ""
+
+
+class Computer:
+    """The computer seats of one game and the work in progress for them."""
+
+    def __init__(self, game: Game, seats: Mapping[int, str] | None = None,
+                 seed: int | None = None, *, run: Runner | None = None) -> None:
+        self.game = game
         n = len(game.sides)
         self.seats: dict[int, str] = {}
         for side, level in (seats or {}).items():
@@ -134,10 +146,12 @@ class Computer:
             game.players = tuple(player_name(self.seats[i]) if i in self.seats else name
                                  for i, name in enumerate(game.players))
         self.seed = random.randrange(1 << 31) if seed is None else seed
+        #: how work is started (set by the screen once it is mounted)
+        self.run = run
         self.job: Job | None = None
         self.hint: Hint | None = None
-        self._timer: Timer | None = None
-        self._frame = 0
+        #: the spinner's frame, advanced by the screen's timer while the computer thinks
+        self.frame = 0
 
     # ----- seats ----------------------------------------------------------------------
 
@@ -146,12 +160,17 @@ class Computer:
 
     @property
     def persons(self) -> list[int]:
-        return [i for i in range(len(self.screen.game.sides)) if i not in self.seats]
+        return [i for i in range(len(self.game.sides)) if i not in self.seats]
 
     @property
     def handoff(self) -> bool:
         """Hidden information: the keyboard is handed over only between two or more people."""
         return len(self.persons) >= 2
+
+    @property
+    def thinking(self) -> bool:
+        """Whether work is in progress (the spinner turns)."""
+        return self.job is not None and not self.job.done
 
     def viewer_for(self, mover: int, current: int | None) -> int | None:
         """Hidden information: whose view the board shows when ``mover`` is to move. With
@@ -167,46 +186,39 @@ class Computer:
         return mover if mover in persons else current
 
     def _mover(self) -> int | None:
-        game = self.screen.game
+        game = self.game
         if game.outcome() is not None:
             return None
         return game.rules.to_move(game.position)
 
     def _side(self, side: int) -> str:
-        return self.screen.game.sides[side]
+        return self.game.sides[side]
 
-    # ----- the screen's hooks -----------------------------------------------------------
+    # ----- after every change of the game --------------------------------------------
 
-    def position_changed(self) -> None:
-        """After a move, undo, redo, jump or resignation: drop what no longer applies, close
-        move entry on a computer's turn, and think when it is its turn at the end."""
-        screen, game = self.screen, self.screen.game
+    def position_changed(self) -> str | None:
+        """After a move, undo, redo, jump or resignation: drop what no longer applies and
+        think when it is a computer seat's turn at the end of the history. Returns the
+        text that closes move entry on a computer's turn, or None on a person's."""
+        game = self.game
         self.hint = None
         job = self.job
         if job is not None and (job.kind == "hint" or not self._same_history(job)):
             self.cancel()
         mover = self._mover()
         if mover is None or not self.is_computer(mover):
-            self._tick_status()
-            return
-        at_end = game.cursor == len(game.plies)
+            return None
         side = self._side(mover)
-        closed = (f"{side} (computer) is thinking…" if at_end else
-                  f"it is {side}'s turn here (the computer's): U goes forward, u back")
-        screen.entry = Entry(game.rules, game.position, (), closed=closed)
-        if not at_end:
-            self._tick_status()
-            return
+        if game.cursor != len(game.plies):
+            return f"it is {side}'s turn here (the computer's): U goes forward, u back"
         if self.job is None:
             self._start("move", mover, self.seats[mover])
-        elif self.job.done:
-            screen.call_later(self._play_ready)
-        self._tick_status()
+        return f"{side} (computer) is thinking…"
 
     def _same_history(self, job: Job) -> bool:
         """The history a move job was started for is still the game's (the cursor may
         have moved: history browsing)."""
-        game = self.screen.game
+        game = self.game
         n = job.cursor
         return (len(game.plies) == n and game.agreed is None
                 and (n == 0 or game.plies[n - 1] is job.last))
@@ -218,21 +230,23 @@ class Computer:
             job.stop.set()
             if job.worker is not None:
                 job.worker.cancel()
-        self._tick_status()
 
-    def status(self) -> str | None:
-        """The status line while the computer is involved, else None."""
+    # ----- what the screen shows ---------------------------------------------------------
+
+    def status(self, picking: bool, ascii: bool = False) -> str | None:
+        """The status line while the computer is involved, else None. ``picking``: the
+        person has started entering a move (a hint's line gives way)."""
         job = self.job
         if job is None:
             hint = self.hint
-            if hint is not None and not self.screen.picks:
+            if hint is not None and not picking:
                 return (f"Hint for {self._side(self._mover() or 0)}: {hint.text} "
                         f"(highlighted; play it or any other move)")
             return None
-        if job.kind == "move" and self.screen.game.cursor != job.cursor:
+        if job.kind == "move" and self.game.cursor != job.cursor:
             return None  # looking back: the usual status, and the note
-        spinner = ASCII_SPINNER if self.screen.ascii else SPINNER
-        frame = spinner[self._frame % len(spinner)]
+        spinner = ASCII_SPINNER if ascii else SPINNER
+        frame = spinner[self.frame % len(spinner)]
         side = self._side(job.side)
         if job.kind == "hint":
             return f"{frame} Looking for a hint for {side}…"
@@ -241,19 +255,19 @@ class Computer:
     def note(self) -> str:
         """A short note added to the status while looking back at the history."""
         job = self.job
-        if job is None or job.kind != "move" or self.screen.game.cursor == job.cursor:
+        if job is None or job.kind != "move" or self.game.cursor == job.cursor:
             return ""
         side = self._side(job.side)
         if job.done:
             return f" {side} (computer) has its move ready."
         return f" {side} (computer) is thinking…"
 
-    def hint_lead(self, name: str) -> tuple:
-        """The item picks (an Ochmir tile) that come before cell ``name`` on the hinted
-        move's path, when nothing is picked yet and ``name`` is the path's first cell: a
-        click or Enter on the highlighted cell then enters the hint as it reads."""
+    def hint_lead(self, name: str, picking: bool) -> tuple:
+        """The item picks (a hand tile) that come before cell ``name`` on the hinted move's
+        path, when nothing is picked yet and ``name`` is the path's first cell: a click or
+        Enter on the highlighted cell then enters the hint as it reads."""
         hint = self.hint
-        if hint is None or hint.cursor != self.screen.game.cursor or self.screen.picks:
+        if hint is None or hint.cursor != self.game.cursor or picking:
             return ()
         lead = []
         for pick in hint.path:
@@ -264,7 +278,7 @@ class Computer:
 
     def hint_cells(self) -> frozenset[str]:
         hint = self.hint
-        if hint is None or hint.cursor != self.screen.game.cursor:
+        if hint is None or hint.cursor != self.game.cursor:
             return frozenset()
         return hint.cells
 
@@ -274,7 +288,7 @@ class Computer:
         """Take back moves to the last turn of a person (two plies when the computer has
         answered); the computer's thinking is cancelled."""
         self.cancel()
-        game = self.screen.game
+        game = self.game
         persons = self.persons
         if not self.seats or not persons or (game.agreed is not None
                                             and game.cursor == len(game.plies)):
@@ -289,7 +303,7 @@ class Computer:
 
     def redo(self) -> bool:
         """Replay moves up to the next turn of a person (or the end of the history)."""
-        game = self.screen.game
+        game = self.game
         persons = self.persons
         if not self.seats or not persons:
             return game.redo()
@@ -326,24 +340,21 @@ class Computer:
         self._start("hint", mover, HINT_LEVEL)
         return None
 
-    def _show_hint(self, job: Job) -> None:
-        screen, game = self.screen, self.screen.game
-        pos = game.position
-        rules = game.rules
-        paths = screen._safe("pick paths", lambda: rules.pick_paths(pos, job.move), ())
-        path = paths[0] if paths else ()
+    def _make_hint(self, move: Any) -> Hint:
+        """The hint for ``move`` in the current position: its text and how to enter it."""
+        game = self.game
+        pos, rules = game.position, game.rules
+        paths = rules.pick_paths(pos, move)
+        path = tuple(paths[0]) if paths else ()
         cells = frozenset(p.key for p in path if p.kind == "cell")
-        text = screen._safe("move text", lambda: rules.move_text(pos, job.move), "?")
-        self.hint = Hint(job.move, text, cells, game.cursor, tuple(path))
-        first = next((p.key for p in path if p.kind == "cell"), None)
-        if not screen.picks and first is not None and first in screen.cursor_cells():
-            screen.cursor = first
-        screen.picks_changed()
+        return Hint(move, rules.move_text(pos, move), cells, game.cursor, path)
 
     # ----- the worker -------------------------------------------------------------------
 
     def _start(self, kind: str, side: int, level: str) -> None:
-        game = self.screen.game
+        if self.run is None:
+            raise RuntimeError("the computer has no runner: the screen sets it when mounted")
+        game = self.game
         copy = snapshot(game)
         job = Job(kind, side, game.cursor, game.plies[game.cursor - 1] if game.cursor else None)
         seed = self.seed
@@ -354,59 +365,52 @@ class Computer:
             return choose(copy, level, seed, lambda: stop.is_set() or worker.is_cancelled)
 
         self.job = job
-        job.worker = self.screen.run_worker(work, name=f"computer {kind}", group="computer",
-                                            thread=True, exit_on_error=False)
-        self._frame = 0
-        if self._timer is None:
-            self._timer = self.screen.set_interval(FRAME, self._tick)
-        else:
-            self._timer.resume()
+        self.frame = 0
+        job.worker = self.run(work, f"computer {kind}")
 
-    def _tick(self) -> None:
-        self._frame += 1
-        self.screen._draw_status()
-
-    def _tick_status(self) -> None:
-        """Pause the spinner when nothing is being computed."""
-        if self._timer is not None and (self.job is None or self.job.done):
-            self._timer.pause()
-
-    def worker_changed(self, event: Worker.StateChanged) -> None:
-        """A worker finished (UI thread): play the move, or show the hint."""
+    def worker_changed(self, event: Worker.StateChanged) -> Answer | None:
+        """A worker's state changed (UI thread): what the screen should do about it."""
         job = self.job
         if job is None or event.worker is not job.worker or job.done:
-            return
+            return None
         if event.state == WorkerState.SUCCESS:
             if job.stop.is_set():
-                return
+                return None
             job.move = event.worker.result
             job.done = True
-            self._tick_status()
-            if job.kind == "hint":
-                self.job = None
-                self._show_hint(job)
-            else:
-                self._play_ready()
-        elif event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            if job.kind == "move":
+                return Answer("move")
             self.job = None
-            self._tick_status()
+            try:
+                self.hint = self._make_hint(job.move)
+            except Exception as exc:  # an engine bug: report it, keep the app alive
+                log.exception("engine error in a hint")
+                return Answer("failed", f"engine error in the hint: {type(exc).__name__}: {exc}")
+            return Answer("hint")
+        if event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.job = None
             if event.state == WorkerState.ERROR:
                 error = event.worker.error
-                self.screen.message = (f"the computer could not move: "
-                                       f"{type(error).__name__}: {error}")
-            self.screen._draw_status()
+                return Answer("failed",
+                              f"the computer could not move: {type(error).__name__}: {error}")
+            return Answer("failed")
+        return None
 
-    def _play_ready(self) -> None:
-        """Play a move that is ready, when the history is still the one it was found for
-        and the cursor is at its end."""
+    @property
+    def move_ready(self) -> bool:
+        """A computer's move is ready (to play now, or when the cursor is back at the end)."""
+        return self.job is not None and self.job.kind == "move" and self.job.done
+
+    def ready_move(self) -> Any | None:
+        """The move that is ready, when the history is still the one it was found for and
+        the cursor is at its end (the job is then over); else None."""
         job = self.job
         if job is None or job.kind != "move" or not job.done:
-            return
+            return None
         if not self._same_history(job):
             self.cancel()
-            return
-        if self.screen.game.cursor != job.cursor:
-            self.screen._draw_status()  # looking back: played when the cursor returns
-            return
+            return None
+        if self.game.cursor != job.cursor:
+            return None  # looking back: played when the cursor returns
         self.job = None
-        self.screen.play(job.move)
+        return job.move

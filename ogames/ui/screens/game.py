@@ -12,25 +12,17 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 from textual.worker import Worker
 
+from ...core.autosave import Keeper
 from ...core.board import BoardLayout, PanelSection, Pick, cell, item
 from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
-from ...core.savefile import format_game, write_atomic
-from ...core.storage import (
-    autosave_path,
-    clear_autosave,
-    keep_autosave_as_is,
-    load_autosave,
-    read_autosave_text,
-    read_text,
-    save_to_library,
-)
-from ..computer import Computer
+from ..computer import FRAME, Computer
 from ..widgets.board import DIRECTIONS, BoardView, Marks
 from ..widgets.history import HistoryList
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated
@@ -98,12 +90,10 @@ class GameScreen(BoardActions, Screen[None]):
                  computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
         super().__init__()
         self.game = game
-        #: the text this screen last wrote to the autosave (resumed: the text it came from)
-        self.autosaved: str | None = read_autosave_text() if resumed else None
+        #: the autosave and the saved-games copies of this game
+        self.keeper = Keeper(game, resumed=resumed)
         #: the panel the window is sized for (see ``_start_panel``)
         self.start_panel: tuple[PanelSection, ...] | None = None
-        #: where the saved games keep this game since it ended
-        self.kept_path: Path | None = None
         self.rules = game.rules
         self.ascii = ascii
         self.flipped = False
@@ -122,10 +112,9 @@ class GameScreen(BoardActions, Screen[None]):
         self.viewer: int | None = None
         self.seen = 0
         self.sections: tuple[PanelSection, ...] = ()
-        #: where Ctrl+S saved this game last (or the file it was continued from)
-        self.save_path: Path | None = None
         #: the computer's seats (side index → level) and its thinking
-        self.computer = Computer(self, computer)
+        self.computer = Computer(game, computer, run=self._run_computer)
+        self._spinner: Timer | None = None
         # one person against the computer sits at the bottom (side 0 is drawn there)
         people = set(range(len(game.sides))) - set(self.computer.seats)
         self.flipped = len(game.sides) == 2 and people == {1}
@@ -152,6 +141,20 @@ class GameScreen(BoardActions, Screen[None]):
     @property
     def names(self) -> list[str]:
         return side_labels(self.game)
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where Ctrl+S saved this game last (or the file it was continued from)."""
+        return self.keeper.save_path
+
+    @save_path.setter
+    def save_path(self, path: Path | None) -> None:
+        self.keeper.save_path = path
+
+    @property
+    def kept_path(self) -> Path | None:
+        """Where the saved games keep this game since it ended."""
+        return self.keeper.kept_path
 
     def _safe(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run engine code; an exception becomes a status message and a log entry."""
@@ -193,7 +196,12 @@ class GameScreen(BoardActions, Screen[None]):
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
-        self.computer.position_changed()
+        closed = self.computer.position_changed()
+        if closed is not None:  # a computer seat's turn: no move entry for people
+            self.entry = Entry(self.rules, game.position, (), closed=closed)
+        if self.computer.move_ready:
+            self.call_later(self._play_ready)
+        self._follow_spinner()
         over = game.outcome() is not None
         if over != self.has_class("over"):
             self.set_class(over, "over")
@@ -215,7 +223,9 @@ class GameScreen(BoardActions, Screen[None]):
 
     def _hand_off(self, mover: int, note: str = "") -> None:
         """Hide the board until ``mover`` is at the keyboard (see ``HandoffScreen``)."""
-        self.app.push_screen(HandoffScreen(self.names[mover], note, game=self),
+        self.app.push_screen(HandoffScreen(self.names[mover], note,
+                                           on_rules=self.action_rules,
+                                           on_save=self.action_save),
                              lambda choice: self._handed_over(mover, choice))
 
     def _handed_over(self, mover: int, choice: str | None = None) -> None:
@@ -380,7 +390,7 @@ class GameScreen(BoardActions, Screen[None]):
             text = "The game is over — u undo, n new game, q menu."
         else:
             mover = self.rules.to_move(game.position)
-            text = (self.computer.status()
+            text = (self.computer.status(bool(self.picks), self.ascii)
                     or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
         if self.seen > 1:
             text += f" (this position has occurred {self.seen} times)"
@@ -451,7 +461,7 @@ class GameScreen(BoardActions, Screen[None]):
         self._select_cell(event.name)
 
     def _select_cell(self, name: str) -> None:
-        for pick in self.computer.hint_lead(name):  # the hinted tile, then its triangle
+        for pick in self.computer.hint_lead(name, bool(self.picks)):  # the hinted tile, then its triangle
             self.select(pick)
         self.select(cell(name))
 
@@ -513,10 +523,60 @@ class GameScreen(BoardActions, Screen[None]):
     def action_hint(self) -> None:
         """The computer's suggestion for the person to move, highlighted, not played."""
         self.message = self.computer.ask_hint() or ""
+        self._follow_spinner()
+        self._draw_status()
+
+    # ----- the computer's work ---------------------------------------------------------
+
+    def _run_computer(self, work: Callable[[], Any], name: str) -> Worker:
+        """Start the computer's thinking in a thread worker (the ``Computer``'s runner)."""
+        return self.run_worker(work, name=name, group="computer", thread=True,
+                               exit_on_error=False)
+
+    def _follow_spinner(self) -> None:
+        """The spinner turns while the computer thinks, and pauses otherwise."""
+        if not self.computer.thinking:
+            if self._spinner is not None:
+                self._spinner.pause()
+        elif self._spinner is None:
+            self._spinner = self.set_interval(FRAME, self._spin)
+        else:
+            self._spinner.resume()
+
+    def _spin(self) -> None:
+        self.computer.frame += 1
         self._draw_status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        self.computer.worker_changed(event)
+        answer = self.computer.worker_changed(event)
+        self._follow_spinner()
+        if answer is None:
+            return
+        if answer.kind == "move":
+            self._play_ready()
+        elif answer.kind == "hint":
+            self._show_hint()
+        else:
+            if answer.message:
+                self.message = answer.message
+            self._draw_status()
+
+    def _play_ready(self) -> None:
+        """Play the computer's move that is ready, if it still applies here and now."""
+        move = self.computer.ready_move()
+        if move is None:
+            self._follow_spinner()
+            self._draw_status()  # looking back: played when the cursor returns
+            return
+        self.play(move)
+
+    def _show_hint(self) -> None:
+        """The hint is in: highlight it and put the cursor on its first cell."""
+        hint = self.computer.hint
+        first = next((p.key for p in hint.path if p.kind == "cell"), None) if hint else None
+        if not self.picks and first is not None and first in self.cursor_cells():
+            self.cursor = first
+        self.picks_changed()
 
     def on_unmount(self) -> None:
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
@@ -534,7 +594,7 @@ class GameScreen(BoardActions, Screen[None]):
         at does not take over the autosave (the earlier unfinished game stays the one to
         resume); one opened from a file is still in that file, so it leaves at once."""
         self.autosave(changed=False)
-        resumable = self._autosave_is_mine()
+        resumable = self.keeper.is_mine()
         if not self.in_progress or (not resumable and self.save_path is not None):
             self.dismiss(None)
             return
@@ -550,64 +610,16 @@ class GameScreen(BoardActions, Screen[None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def autosave(self, changed: bool = True) -> None:
-        """Keep the autosave in step with the game: written after every change (history,
-        cursor and redo tail), removed when the game is over. No game is ever lost: the
-        unfinished game of an earlier session stays resumable until this game's history is
-        changed here (a move, undo, redo), and is then kept among the saved games; a game
-        that ends here is kept there too, before its autosave goes."""
-        game = self.game
+        """Keep the autosave in step with the game (see ``core.autosave.Keeper.sync``) and
+        tell the player what was kept where."""
         try:
-            mine = self._autosave_is_mine()
-            if game.outcome() is not None and not game.can_redo:
-                if changed and game.plies:
-                    self._keep_finished_game()
-                if mine:
-                    clear_autosave()
-                    self.autosaved = None
-                return
-            if not game.plies or not (changed or mine):
-                return  # opened or looked through: the autosave stays whose it is
-            if not mine:
-                self._keep_earlier_game()
-            self.autosaved = format_game(game)
-            write_atomic(autosave_path(), self.autosaved)
+            notices = self.keeper.sync(changed)
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
-
-    def _autosave_is_mine(self) -> bool:
-        """Whether the autosave file holds what this screen wrote last (another window, or
-        another game, may have written it since)."""
-        return self.autosaved is not None and read_autosave_text() == self.autosaved
-
-    def _keep_finished_game(self) -> None:
-        """A finished game goes to the saved games by itself (once: taken back and ended
-        again, it replaces its own copy), so no ending is lost for want of Ctrl+S."""
-        text = format_game(self.game)
-        if self.kept_path is not None and self.kept_path.exists():
-            write_atomic(self.kept_path, text)
             return
-        if self.save_path is not None and read_text(self.save_path) == text:
-            return  # ended as its own file has it (opened, taken back, played again)
-        self.kept_path = save_to_library(self.game)
-        if self.save_path is None:
-            self.save_path = self.kept_path  # Ctrl+S now updates that file, not a new one
-        self.app.notify(f"Kept in Saved games as {self.kept_path.name}", title="Game over")
-
-    def _keep_earlier_game(self) -> None:
-        """Move the unfinished game this one replaces as the autosave into the saved games."""
-        earlier = load_autosave()
-        if earlier is None:
-            path = keep_autosave_as_is()  # unreadable (or over): its bytes, untouched
-            if path is not None:
-                self.app.notify(f"The earlier autosave is kept in Saved games as {path.name}",
-                                title="Earlier game kept")
-            return
-        path = save_to_library(earlier)
-        n = earlier.cursor
-        self.app.notify(f"The unfinished {earlier.rules.name} game ({n} move"
-                        f"{'' if n == 1 else 's'}) is kept in Saved games as {path.name}",
-                        title="Earlier game kept")
+        for notice in notices:
+            self.app.notify(notice.text, title=notice.title)
 
     def action_save(self) -> None:
         from .save import SaveScreen
@@ -617,11 +629,7 @@ class GameScreen(BoardActions, Screen[None]):
                 self.save_path = path
                 self.app.notify(f"Saved to {path}", title="Game saved")
 
-        target = self.save_path
-        if target is not None and target == self.kept_path and (
-                read_text(target) != format_game(self.game)):
-            target = None  # the record of an ending kept by itself: a new line gets its own
-        self.app.push_screen(SaveScreen(self.game, target), saved)
+        self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)
 
     def action_new_game(self) -> None:
         def go(yes: bool | None) -> None:

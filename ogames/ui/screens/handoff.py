@@ -10,15 +10,12 @@ game screen to carry out with the board still hidden."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Footer, Static
-
-if TYPE_CHECKING:
-    from .game import GameScreen
 
 
 class HandoffScreen(Screen[str | None]):
@@ -38,12 +35,16 @@ class HandoffScreen(Screen[str | None]):
         Binding("q,escape", "dismiss('leave')", "menu"),
     ]
 
-    def __init__(self, player: str, note: str = "", *, game: GameScreen | None = None) -> None:
+    def __init__(self, player: str, note: str = "", *,
+                 on_rules: Callable[[], None] | None = None,
+                 on_save: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.player = player
         self.note = note
-        #: the game screen underneath, whose rules and save dialog open on top of this one
-        self.game = game
+        #: open the game's rules and save dialog on top of this screen (they show nothing
+        #: private); the game screen underneath hands them in
+        self.on_rules = on_rules
+        self.on_save = on_save
 
     def compose(self) -> ComposeResult:
         yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",
@@ -51,12 +52,12 @@ class HandoffScreen(Screen[str | None]):
         yield Footer()
 
     def action_rules(self) -> None:
-        if self.game is not None:
-            self.game.action_rules()
+        if self.on_rules is not None:
+            self.on_rules()
 
     def action_save(self) -> None:
-        if self.game is not None:
-            self.game.action_save()
+        if self.on_save is not None:
+            self.on_save()
 
     def _note_text(self) -> str:
         return f"{self.note[0].upper()}{self.note[1:]}.\n\nPress Enter, then pass the keyboard."

@@ -260,3 +260,88 @@ def test_a_seeded_game_without_seed_or_setup_says_an(game_id) -> None:
         parse_game(f'[Game "{game_id}"]\n\n*\n')
     name = get_rules(game_id).name
     assert err.value.reason == f"an {name} game needs a Seed or a Setup tag"
+
+
+def onitama_file(result: str, *extra_tags: str) -> str:
+    """A real Onitama game of two moves, its final position undecided, saved with the
+    ``result`` and the extra tag lines given."""
+    onitama = get_rules("onitama")
+    game = Game.new(onitama, seed=1, players=("Ann", "Bob"))
+    game.play(game.legal_moves()[0])
+    game.play(game.legal_moves()[0])
+    assert game.outcome() is None
+    text = format_game(game)
+    tags = "".join(f"{tag}\n" for tag in (f'[Result "{result}"]', *extra_tags))
+    return text.replace('[Result "*"]\n', tags).replace(" *\n", f" {result}\n")
+
+
+def test_a_termination_that_contradicts_an_undecided_position_is_refused() -> None:
+    """The Master was never taken: 0-1 can only be Red's resignation, not ``stone``."""
+    text = onitama_file("0-1", '[Termination "stone"]')
+    line = text.splitlines().index('[Termination "stone"]') + 1
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (line, 15)  # the value's first letter
+    assert err.value.reason.startswith("the Termination must be 'resigned': the final "
+                                       "position decides nothing")
+    assert f"line {line}" in str(err.value)
+    assert err.value.game is not None and err.value.game.cursor == 2
+
+
+@pytest.mark.parametrize(("result", "termination"),
+                         [("0-1", "resigned"), ("1-0", "resigned"),
+                          ("1/2-1/2", "draw agreed")])
+def test_resigned_and_draw_agreed_end_an_undecided_game(result, termination) -> None:
+    game = parse_game(onitama_file(result, f'[Termination "{termination}"]'))
+    assert game.outcome().reason == termination
+    assert game.outcome().result_token == result
+    assert game.cursor == 2
+
+
+@pytest.mark.parametrize(("result", "termination", "words"), [
+    ("1/2-1/2", "resigned", "must be 'draw agreed'"),
+    ("0-1", "draw agreed", "must be 'resigned'"),
+    ("*", "resigned", "a Termination belongs to a finished game, and the game is not over"),
+])
+def test_a_termination_that_contradicts_the_result_is_refused(result, termination,
+                                                              words) -> None:
+    text = onitama_file(result, f'[Termination "{termination}"]')
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert err.value.line == text.splitlines().index(f'[Termination "{termination}"]') + 1
+    assert words in err.value.reason
+
+
+def test_a_finished_game_loads_with_its_own_termination_only() -> None:
+    good = (HEADER + f'[Setup "{GOAL_SETUP}"]\n[Result "1-0"]\n[Termination "goal"]\n\n'
+            "1. d6-d8 1-0\n")
+    assert parse_game(good).outcome().reason == "goal"
+    for wrong in ("resigned", "no pieces"):
+        with pytest.raises(SaveFileError) as err:
+            parse_game(good.replace('"goal"', f'"{wrong}"'))
+        assert (err.value.line, err.value.column) == (8, 15)
+        assert err.value.reason == ("the Termination must be 'goal': the final position is "
+                                    "already decided (goal)")
+        assert err.value.game.cursor == 1
+
+
+def test_a_seed_of_thousands_of_digits_is_a_save_file_error() -> None:
+    """``int()`` refuses more than 4,300 digits with a ValueError: the Seed is read through
+    ``parse_number``, which refuses it by its length first."""
+    text = f'[Game "onitama"]\n[White "Ann"]\n[Seed "{"9" * 4301}"]\n\n*\n'
+    with pytest.raises(SaveFileError) as err:
+        parse_game(text)
+    assert (err.value.line, err.value.column) == (3, 8)
+    assert err.value.reason == ("the Seed tag holds '999999999999…': a seed is a whole "
+                                "number from 0 to 18446744073709551615")
+
+
+@pytest.mark.parametrize(("seed", "ok"), [("0", True), (str(2**64 - 1), True),
+                                          (str(2**64), False), ("-1", False), ("1e3", False)])
+def test_a_seed_lies_from_0_to_2_64(seed, ok) -> None:
+    text = f'[Game "onitama"]\n[Seed "{seed}"]\n\n*\n'
+    if ok:
+        assert parse_game(text).seed == int(seed)
+    else:
+        with pytest.raises(SaveFileError, match="a seed is a whole number"):
+            parse_game(text)

@@ -22,6 +22,7 @@ from .errors import (
     refusal_reason,
 )
 from .game import Game
+from .notation import parse_number
 from .outcome import Outcome, parse_result_token, result_token
 from .registry import find_rules
 from .rng import SEED_LIMIT
@@ -35,7 +36,6 @@ REDO_TAG = "Redo"
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)[ \t]+"((?:[^"\\]|\\["\\])*)"\][ \t]*$')
 #: ASCII digits only: ``\d`` and ``str.isdigit`` also take ², ① or Arabic-Indic digits
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+$")
-_SEED = re.compile(r"[0-9]+")
 
 
 # ----- writing ---------------------------------------------------------------------------
@@ -173,13 +173,45 @@ def _is_result_token(text: str) -> bool:
     return text == "*" or bool(re.fullmatch(r"(1|0|1/2|1/3)(-(1|0|1/2|1/3)){1,2}", text))
 
 
+#: the tags of a file: key → (value, 1-based line, 1-based column of the value)
+Tags = dict[str, tuple[str, int, int]]
+
+
 def parse_game(text: str) -> Game:
     """Read a saved game. Raises SaveFileError (with ``.game`` = the valid prefix, or
     None when the headers themselves are bad)."""
     # only LF, CRLF and CR end a line: str.splitlines would also split at U+2028, form
     # feeds and the like, which may stand in a comment or a name, and shift every line number
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    tags: dict[str, tuple[str, int, int]] = {}
+    tags, moves_from = _read_tags(lines)
+    game = _start_game(tags)
+    declared = None
+    if "Result" in tags:
+        try:
+            declared = parse_result_token(tags["Result"][0], len(game.sides))
+        except NotationError as exc:
+            raise _tag_error(tags, "Result", exc.reason, game) from None
+    try:
+        result_seen = _play_move_text(game, game.rules,
+                                      _tokens(lines[moves_from:], moves_from + 1))
+    except SaveFileError as exc:
+        exc.game = game
+        raise
+    if result_seen is not None:
+        declared = _check_result_token(game, result_seen, declared, tags)
+        where = (result_seen.line, result_seen.column)
+    else:
+        where = (tags["Result"][1], tags["Result"][2]) if "Result" in tags else (len(lines), 1)
+    _settle_result(game, declared, tags, where)
+    if REDO_TAG in tags:
+        _restore_redo(game, tags[REDO_TAG])
+    return game
+
+
+def _read_tags(lines: list[str]) -> tuple[Tags, int]:
+    """The tag lines at the top, and the index of the line after them, where the move
+    text starts. A blank line ends the tags (blank lines before the first are skipped)."""
+    tags: Tags = {}
     index = 0
     while index < len(lines):
         raw = lines[index]
@@ -205,25 +237,27 @@ def parse_game(text: str) -> Game:
         index += 1
     if "Game" not in tags:
         raise SaveFileError('a saved game starts with its [Game "..."] tag', 1, 1)
+    return tags, index
 
-    def tag_error(key: str, message: str, game: Game | None = None) -> SaveFileError:
-        _, line, col = tags[key]
-        return SaveFileError(message, line, col, game)
 
+def _tag_error(tags: Tags, key: str, message: str, game: Game | None = None) -> SaveFileError:
+    """An error at the value of the tag ``key``."""
+    _, line, col = tags[key]
+    return SaveFileError(message, line, col, game)
+
+
+def _start_game(tags: Tags) -> Game:
+    """The game of the tags, at its start position, before any move: rules, variant,
+    seed, Setup and player names."""
     try:
         rules = find_rules(tags["Game"][0])
     except OgamesError as exc:
-        raise tag_error("Game", str(exc)) from None
+        raise _tag_error(tags, "Game", str(exc)) from None
     try:
         variant = rules.parse_variant(tags["Variant"][0] if "Variant" in tags else None)
     except NotationError as exc:
-        raise tag_error("Variant", exc.reason) from None
-    seed = None
-    if "Seed" in tags:
-        raw_seed = tags["Seed"][0]
-        if not _SEED.fullmatch(raw_seed) or int(raw_seed) >= SEED_LIMIT:
-            raise tag_error("Seed", f"a seed is a whole number from 0 to {SEED_LIMIT - 1}")
-        seed = int(raw_seed)
+        raise _tag_error(tags, "Variant", exc.reason) from None
+    seed = _read_seed(tags)
     if "Setup" in tags:
         try:
             start = rules.parse_position(tags["Setup"][0], variant if "Variant" in tags else None)
@@ -242,38 +276,35 @@ def parse_game(text: str) -> Game:
         start = rules.start(variant)
     sides = rules.sides(rules.variant_of(start))
     players = tuple(tags[s][0] if s in tags else "?" for s in sides)
-    game = Game(rules, start, seed if rules.uses_seed else None, players,
+    return Game(rules, start, seed if rules.uses_seed else None, players,
                 tags["Date"][0] if "Date" in tags else "")
-    declared = None
-    if "Result" in tags:
-        try:
-            declared = parse_result_token(tags["Result"][0], len(sides))
-        except NotationError as exc:
-            raise tag_error("Result", exc.reason, game) from None
 
+
+def _read_seed(tags: Tags) -> int | None:
+    """The Seed tag's number, if there is one: ASCII digits below 2^64 (CLARIFICATIONS
+    §1.2), refused by its length before ``int()`` meets a number of any size."""
+    if "Seed" not in tags:
+        return None
+    raw = tags["Seed"][0]
     try:
-        result_seen = _play_move_text(game, rules, _tokens(lines[index:], index + 1))
-    except SaveFileError as exc:
-        exc.game = game
-        raise
+        return parse_number(raw, field="Seed", high=SEED_LIMIT - 1)
+    except NotationError:
+        shown = raw if len(raw) <= 12 else raw[:12] + "…"
+        raise _tag_error(tags, "Seed", f"the Seed tag holds '{shown}': a seed is a whole "
+                                       f"number from 0 to {SEED_LIMIT - 1}") from None
 
-    if result_seen is not None:
-        try:
-            shares = parse_result_token(result_seen.text, len(sides))
-        except NotationError as exc:
-            raise SaveFileError(exc.reason, result_seen.line, result_seen.column, game) from None
-        if "Result" in tags and shares != declared:
-            raise SaveFileError(f"the result token {result_seen.text} differs from the Result "
-                                f"tag {tags['Result'][0]}", result_seen.line,
-                                result_seen.column, game)
-        declared = shares
-        where = (result_seen.line, result_seen.column)
-    else:
-        where = (tags["Result"][1], tags["Result"][2]) if "Result" in tags else (len(lines), 1)
-    _settle_result(game, declared, tags, where)
-    if REDO_TAG in tags:
-        _restore_redo(game, tags[REDO_TAG])
-    return game
+
+def _check_result_token(game: Game, token: Token, declared, tags: Tags):
+    """The shares of the result token at the end of the move text, which must equal the
+    Result tag when there is one."""
+    try:
+        shares = parse_result_token(token.text, len(game.sides))
+    except NotationError as exc:
+        raise SaveFileError(exc.reason, token.line, token.column, game) from None
+    if "Result" in tags and shares != declared:
+        raise SaveFileError(f"the result token {token.text} differs from the Result "
+                            f"tag {tags['Result'][0]}", token.line, token.column, game)
+    return shares
 
 
 def _article(name: str) -> str:
@@ -332,9 +363,9 @@ def _refusal(number: int, text: str, exc: Exception) -> str:
     return message
 
 
-def _settle_result(game: Game, declared, tags, where: tuple[int, int]) -> None:
-    """Check the declared result against the final position; record resignations and
-    agreed draws, which are not moves."""
+def _settle_result(game: Game, declared, tags: Tags, where: tuple[int, int]) -> None:
+    """Check the declared result and the Termination tag against the final position;
+    record resignations and agreed draws, which are not moves."""
     decided = game.outcome()
     line, col = where
     if decided is not None:
@@ -342,11 +373,17 @@ def _settle_result(game: Game, declared, tags, where: tuple[int, int]) -> None:
             expected = decided.result_token
             raise SaveFileError(f"the result must be {expected}: the final position is "
                                 f"already decided ({decided.reason})", line, col, game)
+        _check_termination(game, tags, decided.reason,
+                           f"the final position is already decided ({decided.reason})")
         return
     if declared is None:
+        _check_termination(game, tags, None, "the game is not over: its result is *")
         return
-    termination = tags["Termination"][0] if "Termination" in tags else ""
     sides = game.sides
+    draw = "Resigned" not in tags and len(set(declared)) == 1
+    _check_termination(game, tags, "draw agreed" if draw else "resigned",
+                       f"the final position decides nothing, so {result_token(declared)} "
+                       f"{'is a draw by agreement' if draw else 'is a resignation'}")
     if "Resigned" in tags:
         name = tags["Resigned"][0]
         if name not in sides:
@@ -357,13 +394,25 @@ def _settle_result(game: Game, declared, tags, where: tuple[int, int]) -> None:
         if game.agreed is not None and game.agreed.shares != declared:
             raise SaveFileError("the result does not match the resignation", line, col, game)
         return
-    if len(set(declared)) == 1:
+    if draw:
         game.agree_draw()
         return
     if len(sides) == 2:
         game.resign(declared.index(min(declared)))
         return
-    game.agreed = Outcome(declared, termination or "resigned")
+    game.agreed = Outcome(declared, "resigned")
+
+
+def _check_termination(game: Game, tags: Tags, expected: str | None, why: str) -> None:
+    """A Termination tag must say how the game ended: ``expected`` (None: it may have none,
+    the game is not over); ``why`` says so in the error, which points at the tag's value."""
+    if "Termination" not in tags or tags["Termination"][0] == expected:
+        return
+    if expected is None:
+        message = f"a Termination belongs to a finished game, and {why}"
+    else:
+        message = f"the Termination must be '{expected}': {why}"
+    raise _tag_error(tags, "Termination", message, game)
 
 
 def _restore_redo(game: Game, tag: tuple[str, int, int]) -> None:

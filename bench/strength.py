@@ -58,27 +58,15 @@ DISPLAY_ONLY = frozenset({
 })
 
 
-#: the module-level definitions that only draw a board (called from ``layout`` alone): left
-#: out of the fingerprint like the display-only methods, file by file
-DRAWING_ONLY = {
-    "ogames/games/ordo.py": {"_layout", "FULL_CELL", "COMPACT_CELL", "CELL_WIDTH",
-                             "CELL_HEIGHT", "MARGIN"},
-    "ogames/games/opprimo.py": {"_layout", "_HEIGHT"},
-    "ogames/games/oferhlyp.py": {"_layout", "_Drawing", "_FULL", "_COMPACT", "_MARGIN_X"},
-    "ogames/games/onitama.py": {"COMPACT_SQ_W", "COMPACT_SQ_H"},
-    "ogames/games/ochmir/rules.py": {"_layout", "COMPACT_CELL_WIDTH",
-                                     "COMPACT_BOARD_LEFT",
-                                     "COMPACT_WIDTH", "COMPACT_HEIGHT"},
-}
+#: the modules of a game's package that only draw a board or word texts for players: neither
+#: the players nor the game loop call them, so they are left out of the fingerprint whole
+NOT_PLAYING = frozenset({"drawing.py", "teaching.py"})
 
 
 class _PlayingCode(ast.NodeTransformer):
     """The syntax tree without what cannot change how a game goes: the display-only
-    methods (their names stay), the drawing-only definitions and every docstring (comments
-    and layout are not in a tree)."""
-
-    def __init__(self, drawing_only: frozenset[str] = frozenset()) -> None:
-        self.drawing_only = drawing_only
+    methods' bodies and arguments (their names stay) and every docstring (comments and
+    layout are not in a tree)."""
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         if node.name in DISPLAY_ONLY:
@@ -94,18 +82,6 @@ class _PlayingCode(ast.NodeTransformer):
     def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
         return self._without_docstring(node)
 
-    def visit_Module(self, node: ast.Module) -> ast.AST:
-        node.body = [n for n in node.body if not self._drawing(n)]
-        return self._without_docstring(node)
-
-    def _drawing(self, node: ast.stmt) -> bool:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            return node.name in self.drawing_only
-        if isinstance(node, ast.Assign):
-            names = [n.id for t in node.targets for n in ast.walk(t) if isinstance(n, ast.Name)]
-            return bool(names) and all(n in self.drawing_only for n in names)
-        return False
-
     def _without_docstring(self, node):
         self.generic_visit(node)
         body = node.body
@@ -115,28 +91,30 @@ class _PlayingCode(ast.NodeTransformer):
         return node
 
 
-def playing_code(source: str, drawing_only: frozenset[str] = frozenset()) -> str:
-    """The part of a module's source that decides how games go, as a canonical dump
-    (``drawing_only``: the module's definitions that only draw)."""
-    return ast.dump(_PlayingCode(drawing_only).visit(ast.parse(source)))
+def playing_code(source: str) -> list[str]:
+    """The definitions of a module that decide how games go, each as a canonical dump:
+    every top-level statement but the imports and the docstring (which module a name comes
+    from is where code lives, not what it does)."""
+    tree = _PlayingCode().visit(ast.parse(source))
+    return [ast.dump(node) for node in tree.body
+            if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Pass))
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
 
 
 def fingerprint(root: Path = ROOT) -> str:
-    """A short hash of the code that decides how the games go: the fingerprinted files'
-    syntax trees without docstrings and without the bodies of display-only methods, so
-    that a corrected status text or drawing does not throw away hours of games while any
-    change to the rules, the players or the loop does (the tree's form is Python's: the
-    log is read on the Python that wrote it)."""
-    digest = hashlib.sha256()
+    """A short hash of the code that decides how the games go: the playing definitions of
+    the fingerprinted files (see ``playing_code``), sorted, so that a corrected status
+    text or drawing, or a definition moved to another file, keeps hours of games while any
+    change to the rules, the players or the loop throws them away (the tree's form is
+    Python's: the log is read on the Python that wrote it)."""
+    definitions: list[str] = []
     for entry in FINGERPRINTED:
         path = root / entry
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for file in files:
-            name = file.relative_to(root).as_posix()
-            digest.update(name.encode())
-            digest.update(playing_code(file.read_text(encoding="utf-8"),
-                                       frozenset(DRAWING_ONLY.get(name, ()))).encode())
-    return digest.hexdigest()[:12]
+            if file.exists() and file.name not in NOT_PLAYING:
+                definitions += playing_code(file.read_text(encoding="utf-8"))
+    return hashlib.sha256("\n".join(sorted(definitions)).encode()).hexdigest()[:12]
 
 
 @dataclass(frozen=True)

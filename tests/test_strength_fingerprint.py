@@ -35,21 +35,41 @@ def test_a_changed_rule_or_a_new_method_changes_the_fingerprint():
     assert playing_code(extra) != playing_code(ENGINE)
 
 
-DRAWING = ENGINE + '''
+def test_moving_a_definition_to_another_file_keeps_the_fingerprint(tmp_path):
+    from bench.strength import fingerprint
 
-CELL = 3
+    def tree(files: dict[str, str]) -> str:
+        root = tmp_path / str(len(list(tmp_path.iterdir())))
+        for name, text in files.items():
+            path = root / "ogames" / "games" / "g" / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, "utf-8")
+        return fingerprint(root)
+
+    helper = "def step(pos, move):\n    return pos + move\n"
+    engine = "class Rules:\n    def apply(self, pos, move):\n        return step(pos, move)\n"
+    together = tree({"rules.py": helper + "\n\n" + engine})
+    apart = tree({"rules.py": "from .play import step\n\n\n" + engine, "play.py": helper})
+    assert together == apart
+    changed = tree({"rules.py": engine, "play.py": helper.replace("+", "-")})
+    assert changed != together
 
 
-def _layout(flipped):
-    return CELL * (-1 if flipped else 1)
-'''
+def test_drawing_and_teaching_modules_are_not_playing_code(tmp_path):
+    from bench.strength import fingerprint
+
+    def tree(drawing: str) -> str:
+        root = tmp_path / str(len(list(tmp_path.iterdir())))
+        package = root / "ogames" / "games" / "g"
+        package.mkdir(parents=True)
+        (package / "rules.py").write_text(ENGINE, "utf-8")
+        (package / "drawing.py").write_text(drawing, "utf-8")
+        (package / "teaching.py").write_text(drawing, "utf-8")
+        return fingerprint(root)
+
+    assert tree("CELL = 3\n") == tree("CELL, SMALL = 3, 2\n")
 
 
-def test_a_drawing_alone_may_change_and_a_display_method_take_new_arguments():
-    drawing = frozenset({"CELL", "_layout"})
-    redrawn = (DRAWING.replace("CELL = 3", "CELL, SMALL = 3, 2")
-               .replace("def _layout(flipped):", "def _layout(flipped, compact=False):")
-               .replace("def hint(self, pos, picks):", "def hint(self, pos, picks, short=False):"))
-    assert playing_code(redrawn, drawing | {"SMALL"}) == playing_code(DRAWING, drawing)
-    # the same edit counts when the names are not declared as drawing only
-    assert playing_code(redrawn) != playing_code(DRAWING)
+def test_a_display_method_may_take_new_arguments():
+    edited = ENGINE.replace("def hint(self, pos, picks):", "def hint(self, pos, picks, short=False):")
+    assert playing_code(edited) == playing_code(ENGINE)

@@ -157,6 +157,13 @@ class Rules(ABC):
         """What counts as "the same position" for ``repetition_limit``."""
         return pos
 
+    def ply_bound(self, variant: str) -> int | None:
+        """The most plies any game of ``variant`` can last, when the rules alone force an
+        end (a supply of tiles that runs out, a stall rule); None when a game may go on
+        forever under the rules (play or a draw agreement ends it). Tests play random games
+        up to this bound and fail if one does not end."""
+        return None
+
     def no_move_outcome(self, pos: Position) -> Outcome:
         """The outcome when history rules leave the side to move without a legal move."""
         return Outcome.loss(self.to_move(pos), len(self.sides(self.variant_of(pos))), "no moves")

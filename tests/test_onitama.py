@@ -15,7 +15,8 @@ from ogames.core.board import cell, item
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.perft import perft as core_perft
-from ogames.games.onitama.rules import CARDS, RULES
+from ogames.games.onitama import RULES
+from ogames.games.onitama.notation import CARDS
 
 SEED1 = "bbBbb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster"
 
@@ -355,6 +356,25 @@ def test_position_errors_name_the_field_and_column() -> None:
     with pytest.raises(NotationError) as info:
         RULES.parse_position("bb1bb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster")
     assert info.value.field == "side to move" and "already won" in str(info.value)
+
+
+def test_a_run_of_4301_digits_is_a_notation_error_naming_the_rank() -> None:
+    # Python's int() refuses more than 4,300 digits with a ValueError; the reader refuses
+    # the run by its length first. An Onitama position has no other number field, and
+    # move text has none at all.
+    with pytest.raises(NotationError) as info:
+        RULES.parse_position(f"bbBbb/{'9' * 4301}/5/5/rrRrr r Frog,Ox Goose,Horse Rooster")
+    assert info.value.field == "rank 4" and info.value.column == 7
+    assert str(info.value).startswith("rank 4, column 7: ")
+    with pytest.raises(NotationError) as info:  # after a piece, and on the last rank
+        RULES.parse_position(f"bbBbb/5/5/5/r{'9' * 4301} r Frog,Ox Goose,Horse Rooster")
+    assert info.value.field == "rank 1" and "rank 1" in str(info.value)
+
+
+def test_a_position_and_a_move_print_as_their_text() -> None:
+    pos = pos_of(SEED1)
+    assert repr(pos) == SEED1
+    assert repr(RULES.parse_move(pos, "frog b1-a2")) == "Frog b1-a2"
 
 
 def test_variant_must_agree() -> None:

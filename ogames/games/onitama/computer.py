@@ -2,26 +2,25 @@
 enemy temple arch; captures (of the Master first) are tried first.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
-internals (bit sets, board strings) because they run thousands of times per move.
+internals (board strings, move squares) because they run thousands of times per move.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
+
+from .notation import ARCH, MASTER, OWN, SIZE, STUDENT, Move, Position
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    from . import rules as g
-
-    arch, master, own = g.ARCH, g.MASTER, g.OWN
-    size = g.SIZE
+    arch, master, own = ARCH, MASTER, OWN
+    size = SIZE
 
     def distance(board: str, side: int) -> int:
         """King steps from ``side``'s Master to the enemy arch (Way of the Stream)."""
@@ -29,13 +28,13 @@ def policy() -> Policy:
         target = arch[1 - side]
         return max(abs(sq % size - target % size), abs(sq // size - target // size))
 
-    def evaluate(rules: Rules, pos: Any) -> tuple[float, float]:
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         b = pos.board
-        students = (b.count(g.STUDENT[0]) - b.count(g.STUDENT[1]))
+        students = (b.count(STUDENT[0]) - b.count(STUDENT[1]))
         race = distance(b, 1) - distance(b, 0)
         return two_sided(logistic(students + 0.3 * race, 1.5))
 
-    def priority(rules: Rules, pos: Any, moves: Sequence[Any]) -> list[float]:
+    def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         b, enemy = pos.board, own[1 - pos.turn]
         out = []
         for m in moves:

@@ -17,8 +17,8 @@ from ogames.core.board import cell
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.perft import divide, perft
-from ogames.games.opprimo import RULES
-from ogames.games.opprimo import rules as opprimo
+from ogames.games.opprimo import RULES, notation
+from ogames.games.opprimo import play as game_play
 
 START = "sss/ssss/sss/4/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 1"
 WORKED = "1N1/2S1/1s1/2S1/3/4/3/4/1s1/4/3/4/3 y cd1 de11 1"
@@ -81,7 +81,7 @@ def test_divide_at_depth_3() -> None:
 
 def test_no_legal_move_loses() -> None:
     pos = RULES.parse_position(NO_MOVES)
-    assert not opprimo.is_trapped(pos, 0)
+    assert not game_play.is_trapped(pos, 0)
     assert listed(NO_MOVES) == []
     assert perft(RULES, pos, 1) == 0
     out = RULES.outcome(pos)
@@ -115,8 +115,8 @@ def test_worked_example_trap_ends_the_game() -> None:
 
 
 def test_board_counts_and_degrees() -> None:
-    assert len(opprimo.POINT_NAMES) == 45 and len(opprimo.TRIANGLE_NAMES) == 66
-    degrees = [sum(n >= 0 for n in row) for row in opprimo.NEIGHBOUR]
+    assert len(notation.POINT_NAMES) == 45 and len(notation.TRIANGLE_NAMES) == 66
+    degrees = [sum(n >= 0 for n in row) for row in game_play.NEIGHBOUR]
     assert sum(degrees) // 2 == 110
     assert {d: degrees.count(d) for d in (6, 5, 4, 3)} == {6: 23, 5: 4, 4: 8, 3: 10}
 
@@ -126,8 +126,8 @@ def test_board_counts_and_degrees() -> None:
     ("de11", "d11 e12 d13"), ("fg11", "f11 g12 f13"), ("ef10", "e10 f11 e12"),
     ("bc6", "c6 b7 c8")])
 def test_triangle_corners(name: str, corners: str) -> None:
-    got = opprimo.TRIANGLE_CORNERS[opprimo.TRIANGLE_INDEX[name]]
-    assert [opprimo.POINT_NAMES[p] for p in got] == corners.split()
+    got = notation.TRIANGLE_CORNERS[notation.TRIANGLE_INDEX[name]]
+    assert [notation.POINT_NAMES[p] for p in got] == corners.split()
 
 
 @pytest.mark.parametrize(("side", "path"), [
@@ -137,21 +137,21 @@ def test_castle_is_the_king_path_of_the_table(side: int, path: str) -> None:
     names = path.split()
     expected = {(a, b) for a, b in zip(names, names[1:], strict=False)}
     expected |= {(b, a) for a, b in expected}
-    got = {(opprimo.TRIANGLE_NAMES[t], opprimo.TRIANGLE_NAMES[u])
-           for (t, u) in opprimo.KING_MOVES if opprimo.castle_of(t) == side}
+    got = {(notation.TRIANGLE_NAMES[t], notation.TRIANGLE_NAMES[u])
+           for (t, u) in game_play.KING_MOVES if game_play.castle_of(t) == side}
     assert got == expected
-    assert set(opprimo.CASTLES[side]) == set(names)
+    assert set(notation.CASTLES[side]) == set(names)
 
 
 def test_unconvertible_points() -> None:
     # R5: a jumped point needs the line to go on at both sides of it
-    mids = {opprimo.POINT_NAMES[m.mid] for row in opprimo.JUMPS for m in row if m}
+    mids = {notation.POINT_NAMES[m.mid] for row in game_play.JUMPS for m in row if m}
     never = {"a2", "a12", "g2", "g12", "b1", "d1", "f1", "b13", "d13", "f13"}
-    assert mids == set(opprimo.POINT_NAMES) - never
-    for row in opprimo.JUMPS:
+    assert mids == set(notation.POINT_NAMES) - never
+    for row in game_play.JUMPS:
         for m in row:
-            if m and opprimo.POINT_NAMES[m.mid][0] in "ag":
-                line = {opprimo.POINT_NAMES[p][0] for p in (m.frm, m.mid, m.to)}
+            if m and notation.POINT_NAMES[m.mid][0] in "ag":
+                line = {notation.POINT_NAMES[p][0] for p in (m.frm, m.mid, m.to)}
                 assert len(line) == 1  # along file a or g itself
 
 
@@ -426,6 +426,34 @@ def test_the_move_number_has_no_upper_limit() -> None:
     assert RULES.format_position(RULES.parse_position(text)) == text
 
 
+def test_a_move_number_python_cannot_read_is_a_notation_error() -> None:
+    """4,301 nines exceed Python's limit for reading a whole number (4,300 digits): the
+    reader refuses it as notation, naming the field, instead of failing with ValueError."""
+    longest = "sss/ssss/sss/4/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 " + "9" * 4300
+    assert RULES.format_position(RULES.parse_position(longest)) == longest
+    text = "sss/ssss/sss/4/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 " + "9" * 4301
+    with pytest.raises(NotationError) as info:
+        RULES.parse_position(text)
+    assert not isinstance(info.value, ValueError)
+    assert info.value.field == "move number"
+    assert "move number" in info.value.reason
+    assert info.value.column == 52
+
+
+def test_long_numbers_in_moves_and_rows_are_notation_errors() -> None:
+    """Opprimo moves carry no number field, but their point and triangle names end in one,
+    as do the runs of empty points in a row: 4,301 nines there are notation errors too."""
+    pos = RULES.start("standard")
+    for text in ("c" + "9" * 4301 + "-c4", "c2-c" + "9" * 4301, "Kcd" + "9" * 4301 + "-de1"):
+        with pytest.raises(NotationError) as info:
+            RULES.parse_move(pos, text)
+        assert info.value.field == "move", text
+    row = "sss/ssss/sss/" + "9" * 4301 + "/3/4/3/4/3/4/SSS/SSSS/SSS y cd1 de11 1"
+    with pytest.raises(NotationError) as info:
+        RULES.parse_position(row)
+    assert info.value.field == "rank 10" and info.value.column == 14
+
+
 def test_rejection_columns() -> None:
     cases = {
         # the '5' of rank 10 is character 14
@@ -545,23 +573,23 @@ def test_compact_layout_keeps_coordinates_and_neighbours(flipped: bool,
         assert words[0] == words[-1]
         return int(words[0])
 
-    for name in opprimo.POINT_NAMES:
+    for name in notation.POINT_NAMES:
         row, col = centre(name)
         assert top[col] == bottom[col] == name[0]
         assert rank_of(row) == int(name[1:])
-    for name in opprimo.CASTLES[0] + opprimo.CASTLES[1]:
+    for name in notation.CASTLES[0] + notation.CASTLES[1]:
         row, col = centre(name)
         left, right = sorted((top.index(name[0]), top.index(name[1])))
         assert left < col < right
         assert rank_of(row) == int(name[2:]) + 1
     vert = "|" if ascii_mode else "│"
-    for p, name in enumerate(opprimo.POINT_NAMES):
+    for p, name in enumerate(notation.POINT_NAMES):
         row, col = centre(name)
-        for d, (direction, _, _) in enumerate(opprimo.DIRECTIONS):
-            q = opprimo.NEIGHBOUR[p][d]
+        for d, (direction, _, _) in enumerate(game_play.DIRECTIONS):
+            q = game_play.NEIGHBOUR[p][d]
             if q < 0:
                 continue
-            qrow, qcol = centre(opprimo.POINT_NAMES[q])
+            qrow, qcol = centre(notation.POINT_NAMES[q])
             if direction in ("N", "S"):
                 assert (abs(qrow - row), qcol) == (2, col)
                 assert lay.background[(row + qrow) // 2][col] == vert
@@ -581,10 +609,10 @@ def test_compact_layout_turns_through_half_a_turn_and_kings_touch_their_corners(
         assert (turned.row, turned.col) == (lay.height - 1 - spec.row,
                                             lay.width - spec.col - spec.width)
     assert lay.cell("b1").row == lay.height - 2 and flipped.cell("b1").row == 1
-    for name in opprimo.CASTLES[0] + opprimo.CASTLES[1]:
+    for name in notation.CASTLES[0] + notation.CASTLES[1]:
         tri = lay.cell(name)
-        for p in opprimo.TRIANGLE_CORNERS[opprimo.TRIANGLE_INDEX[name]]:
-            corner = lay.cell(opprimo.POINT_NAMES[p])
+        for p in notation.TRIANGLE_CORNERS[notation.TRIANGLE_INDEX[name]]:
+            corner = lay.cell(notation.POINT_NAMES[p])
             assert abs(corner.row - tri.row) <= 1
             assert abs(corner.col + corner.width // 2 - tri.col) == 2
 
@@ -648,8 +676,8 @@ def test_parse_move_refuses_exactly_the_illegal_moves() -> None:
     """Every well-formed move text either parses to a legal move or says why not."""
     rng = random.Random(7)
     pos = RULES.start("standard")
-    names = opprimo.POINT_NAMES
-    kings = [f"K{opprimo.TRIANGLE_NAMES[a]}-{opprimo.TRIANGLE_NAMES[b]}"
+    names = notation.POINT_NAMES
+    kings = [f"K{notation.TRIANGLE_NAMES[a]}-{notation.TRIANGLE_NAMES[b]}"
              for a in range(66) for b in range(66) if a != b]
     for _ in range(16):
         legal = set(RULES.moves(pos))

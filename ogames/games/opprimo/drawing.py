@@ -1,0 +1,154 @@
+"""How the Opprimo board looks in the terminal (CLARIFICATIONS §2.1.9): the lattice drawn
+full or compact, what each point and castle triangle shows, and the side summary.
+
+Nothing here changes how the game is played; it only draws.
+"""
+
+from __future__ import annotations
+
+from ogames.core.board import BoardLayout, CellSpec, CellView
+
+from .notation import (
+    ALL_SHIELDS,
+    CASTLES,
+    FILES,
+    POINT_NAMES,
+    POINTS,
+    RANKS,
+    RED,
+    TRIANGLE_INDEX,
+    TRIANGLE_NAMES,
+    YELLOW,
+    Position,
+    has_point,
+    point_index,
+)
+
+#: canvas geometry: file x at column 4 + 4x, rank r on line TOP + 2·(13 − r) (compact:
+#: TOP + 13 − r); the file letters above and below, the rank numbers at both ends
+_LEFT = 4
+_TOP = 1
+_WIDTH = 33
+
+
+def _file_range(f: int) -> tuple[int, int]:
+    return (1, 13) if f % 2 else (2, 12)
+
+
+def _board_grid(ascii: bool) -> list[list[str]]:
+    """The unflipped lattice (25 lines × 33 columns) without labels: vertical lines,
+    diagonals and the empty points (cells are drawn on top)."""
+    vert, rise, fall = ("|", "/", "\\") if ascii else ("│", "╱", "╲")
+    grid = [[" "] * _WIDTH for _ in range(2 * RANKS - 1)]
+
+    def line_of(rank2: int) -> int:  # rank2 = 2·rank (odd values are between ranks)
+        return 2 * RANKS - rank2
+
+    for f in range(7):
+        lo, hi = _file_range(f)
+        col = _LEFT + 4 * f
+        for rank2 in range(2 * lo + 1, 2 * hi):  # strictly between the end points
+            grid[line_of(rank2)][col] = vert
+    for r in range(1, RANKS):  # the edge line between rank r and r+1
+        line = line_of(2 * r + 1)
+        for f in range(6):
+            col = _LEFT + 4 * f + 2
+            if has_point(f, r) and has_point(f + 1, r + 1):
+                grid[line][col] = rise
+            elif has_point(f + 1, r) and has_point(f, r + 1):
+                grid[line][col] = fall
+    for f, r in POINTS:
+        bit = 1 << point_index(f, r)
+        dot = ("*" if ascii else "◇") if bit & ALL_SHIELDS else ("." if ascii else "·")
+        grid[line_of(2 * r)][_LEFT + 4 * f] = dot
+    return grid
+
+
+def layout(flipped: bool, ascii: bool, compact: bool = False) -> BoardLayout:
+    """The full drawing, or the compact one: the same lattice with the lines of diagonals
+    between ranks dropped (every cell already sits on a rank line), 15 lines instead of 29.
+    Columns, cell widths and shades are the same in both."""
+    grid = _board_grid(ascii)
+    step = 1 if compact else 2  # lines per rank
+    if compact:
+        grid = grid[::2]
+    height = len(grid) + 2
+    right = _LEFT + 4 * 6  # column of file g
+    mirror = _LEFT + right  # column c shows at mirror − c when flipped
+    if flipped:
+        # a half turn: reversing a 33-wide line maps column c to 32 − c = mirror − c
+        grid = [list(reversed(line)) for line in reversed(grid)]
+    lines: list[str] = []
+    files = FILES[::-1] if flipped else FILES
+    letters = [" "] * _WIDTH
+    for x, letter in enumerate(files):
+        letters[_LEFT + 4 * x] = letter
+    lines.append("".join(letters))
+    for k, chars in enumerate(grid):
+        row = chars[:]
+        if k % step == 0:
+            rank = RANKS - k // step if not flipped else 1 + k // step
+            label = f"{rank:>2}"
+            row[0:2] = list(label)
+            row[right + 3:right + 5] = list(f"{rank:<2}")
+        lines.append("".join(row))
+    lines.append("".join(letters))
+    assert mirror == _WIDTH - 1
+
+    def place(rank: int, col: int) -> tuple[int, int]:
+        line = _TOP + step * (RANKS - rank)
+        if flipped:
+            return height - 1 - line, mirror - col
+        return line, col
+
+    cells: list[CellSpec] = []
+    for i, (f, r) in enumerate(POINTS):
+        row, col = place(r, _LEFT + 4 * f)
+        shade = "special" if (1 << i) & ALL_SHIELDS else ""
+        cells.append(CellSpec(POINT_NAMES[i], row, col - 1, 3, 1, "point", shade))
+    for side in (YELLOW, RED):
+        for name in CASTLES[side]:
+            t = TRIANGLE_INDEX[name]
+            strip, tri_row = t // 11, t % 11 + 1
+            # on the line of its apex, half way between the two files
+            row, col = place(tri_row + 1, _LEFT + 4 * strip + 2)
+            cells.append(CellSpec(name, row, col, 1, 1, "triangle", f"zone{side}"))
+    return BoardLayout(_WIDTH, height, tuple(lines), tuple(cells))
+
+
+def cell_views(pos: Position) -> dict[str, CellView]:
+    """What every point and castle triangle shows: pieces, shields, empty points, Kings."""
+    views: dict[str, CellView] = {}
+    for i, name in enumerate(POINT_NAMES):
+        bit = 1 << i
+        if pos.yellow & bit:
+            views[name] = (CellView("N", "N", YELLOW, True) if pos.knights & bit
+                           else CellView("S", "S", YELLOW))
+        elif pos.red & bit:
+            views[name] = (CellView("n", "n", RED, True) if pos.knights & bit
+                           else CellView("s", "s", RED))
+        elif ALL_SHIELDS & bit:
+            views[name] = CellView("◇", "*")
+        else:
+            views[name] = CellView("·", ".")
+    for side in (YELLOW, RED):
+        for name in CASTLES[side]:
+            views[name] = CellView(" ", " ")
+    views[TRIANGLE_NAMES[pos.yellow_king]] = CellView("K", "K", YELLOW, True)
+    views[TRIANGLE_NAMES[pos.red_king]] = CellView("k", "k", RED, True)
+    return views
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def side_summary(pos: Position) -> tuple[str, ...]:
+    """Each side's Soldiers and Knights, counted."""
+    out = []
+    for side in (YELLOW, RED):
+        men = pos.men(side)
+        knights = (men & pos.knights).bit_count()
+        out.append(f"{_plural(men.bit_count() - knights, 'soldier')} · "
+                   f"{_plural(knights, 'knight')}")
+    return tuple(out)

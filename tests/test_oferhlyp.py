@@ -19,7 +19,9 @@ from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.perft import divide, perft
 from ogames.core.registry import find_rules
-from ogames.games.oferhlyp.rules import ADJACENT, CELL_NAMES, RULES
+from ogames.games.oferhlyp.notation import CELL_NAMES
+from ogames.games.oferhlyp.play import ADJACENT
+from ogames.games.oferhlyp.rules import RULES
 
 START = "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d 1"
 WORKED = "D3/5/1DL3/1lL2/6/5/L3 d 1"  # §2.2.9 worked example
@@ -357,6 +359,26 @@ def test_the_move_number_has_no_upper_limit():
     assert RULES.format_position(RULES.parse_position(text)) == text
     with pytest.raises(NotationError):
         RULES.parse_position(START, "v2")
+
+
+def test_a_move_number_too_long_to_read_is_a_notation_error():
+    """Python reads at most 4,300 digits: beyond that a NotationError names the field,
+    never Python's own ValueError."""
+    board = "D2L/DD1LL/DD2LL/DD1LL/DD2LL/DD1LL/D2L d "
+    longest = board + "9" * 4300
+    assert RULES.format_position(RULES.parse_position(longest)) == longest
+    with pytest.raises(NotationError) as info:
+        RULES.parse_position(board + "9" * 4301)
+    assert info.value.field == "move number"
+    assert "move number" in str(info.value)
+    assert info.value.column == len(board) + 1
+
+
+def test_a_rank_too_long_to_read_is_a_notation_error():
+    """A move has no number field of its own: a hex's rank is looked up by name, so a
+    4,301-digit rank is simply not a hex."""
+    with pytest.raises(NotationError, match="is not a hex"):
+        RULES.parse_move(RULES.start("v1"), "c" + "9" * 4301 + "-c3")
 
 
 # ----- move text -----------------------------------------------------------------------

@@ -9,22 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
+
+from .notation import DARK_FULL, DARK_HALF, LIGHT_FULL, LIGHT_HALF, Move, Position
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    def evaluate(rules: Rules, pos: Any) -> tuple[float, float]:
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         b = pos.board
-        dark = 2 * b.count("D") + b.count("d")
-        light = 2 * b.count("L") + b.count("l")
+        dark = 2 * b.count(DARK_FULL) + b.count(DARK_HALF)
+        light = 2 * b.count(LIGHT_FULL) + b.count(LIGHT_HALF)
         return two_sided(logistic(dark - light, 3.0))
 
-    def priority(rules: Rules, pos: Any, moves: Sequence[Any]) -> list[float]:
+    def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         return [float(len(m.attacked)) for m in moves]
 
     return Policy(evaluate, priority, playout_depth=16, greedy=0.5)

@@ -705,6 +705,40 @@ def test_error_columns() -> None:
     assert err.value.column == 8
 
 
+HUGE = "9" * 4301  # one digit more than Python's int() reads from text
+
+
+@pytest.mark.parametrize(("text", "field"), [
+    ("2 " + EMPTY + " W -/- - " + HUGE + " 0", "streak"),
+    ("2 " + EMPTY + " W -/- - 0 " + HUGE, "ply"),
+    ("2 " + EMPTY + " W -/- @" + HUGE + ":0 0 0", "bag"),
+    ("2 " + EMPTY + " W -/- @1:" + HUGE + " 0 0", "bag"),
+    ("2 " + EMPTY + " W -/- ?" + HUGE + " 0 0", "bag"),
+    ("2 " + EMPTY + " W ?" + HUGE + "/- - 0 0", "hand of White"),
+    ("2 " + HUGE + "/15/17/19/21/23/23/21/19/17/15/13 W -/- - 0 0", "board row a"),
+])
+def test_a_number_of_4301_digits_is_a_notation_error_naming_its_field(text: str,
+                                                                      field: str) -> None:
+    with pytest.raises(NotationError) as err:
+        RULES.parse_position(text)
+    assert err.value.field == field and field in str(err.value)
+
+
+def test_a_move_with_4301_digits_is_a_notation_error() -> None:
+    pos = pos_of(START2)
+    for text in ("WFbf@f" + HUGE, "f12-f" + HUGE, "WFbf@f12x" + HUGE + "1/a"):
+        with pytest.raises(NotationError) as err:
+            RULES.parse_move(pos, text)
+        assert err.value.field == "move"
+
+
+def test_a_position_and_a_move_print_as_their_text() -> None:
+    pos = pos_of(START2)
+    assert repr(pos) == START2
+    move = RULES.parse_move(pos, "WFbf@f12")
+    assert repr(move) == "WFbf@f12" and repr([move]) == "[WFbf@f12]"
+
+
 def test_variant_argument_must_agree() -> None:
     assert pos_of(START3) == RULES.parse_position(START3, "3")
     with pytest.raises(NotationError, match="variant"):

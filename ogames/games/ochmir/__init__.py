@@ -19,9 +19,21 @@ The game in brief:
 * The game ends when the board is full, the tiles run out, a colour shows on 144 tiles
   (three-handed) or nobody has placed a tile for six rounds; most tiles showing wins.
 
-Position and move text: :mod:`.notation`. The ``Rules`` object: :mod:`.rules`.
+Where things are (each module imports only those above it in this list):
+
+* :mod:`.geometry` — the triangles, their neighbours, the minor hexagons;
+  :mod:`.tiles` — tile codes, the tile sets, the seeded bag.
+* :mod:`.notation` — the value types ``Position`` and ``Move`` and their text (OCN).
+* :mod:`.play` — the rules proper: the deal, legal moves, the cascade, a turn, the end,
+  why a move is refused, a player's view.
+* :mod:`.entry` — entering a move by picks; :mod:`.drawing` — the board, the panel;
+  :mod:`.teaching` — words (endings, hints, refusals, notes); :mod:`.computer` — the
+  computer player's knowledge.
+* :mod:`.rules` — ``OchmirRules``, the shared interface, delegating to the above.
+* ``rules.md`` — the rules as players read them.
 """
 
+from .notation import Move, Position
 from .rules import RULES, OchmirRules
 
-__all__ = ["RULES", "OchmirRules"]
+__all__ = ["RULES", "Move", "OchmirRules", "Position"]

@@ -10,89 +10,94 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
-from ogames.core.policy import Policy, logistic
-from ogames.core.rules import Rules
+from ogames.core.policy import Policy, RulesObject, logistic
+
+from .notation import Move, Position
+from .play import capture_threshold, hot_cells, scores
+from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    from . import play
-    from .notation import OchmirPosition
-    from .tiles import (
-        CANON,
-        EXPOSED,
-        FLIP,
-        HIDDEN,
-        MASKED,
-        VALUE,
-        code,
-        tile_set,
-    )
-
-    def priority(rules: Rules, pos: Any, moves: Sequence[Any]) -> list[float]:
-        p = pos.to_move
-        hot = play.hot_cells(pos.board, p, 4 if pos.players == 2 else 3)
-        if not hot:
-            return [0.0] * len(moves)
-        return [1.0 if m.dst in hot and (not m.tile or EXPOSED[m.tile] == p) else 0.0
-                for m in moves]
-
-    def evaluate(rules: Rules, pos: Any) -> tuple[float, ...]:
-        points = play.scores(pos.board, pos.players)
-        mean = sum(points) / len(points)
-        return tuple(logistic(s - mean, 6.0) for s in points)
-
-    def determinize(rules: Rules, view: Any, side: int, rng: random.Random) -> Any:
-        """Deal the tiles the viewer cannot see: the set minus its own hand is what lies
-        beneath the board's exposed faces, in the other hands and in the bag. Board tiles
-        are matched first, rarest exposed face first, so the rare leremoc and thurin faces
-        find a tile that carries them; what is left is shuffled into hands and bag."""
-        pool: dict[int, int] = {}
-        for t in tile_set(view.variant):
-            pool[t] = pool.get(t, 0) + 1
-        for t in view.hands[side]:
-            if pool.get(t):
-                pool[t] -= 1
-        board = bytearray(view.board)
-        faces: dict[int, list[int]] = {}  # masked code → its cells
-        for i, t in enumerate(board):
-            if t >= MASKED:
-                faces.setdefault(t, []).append(i)
-        for face in sorted(faces, key=lambda f: (-VALUE[f], f)):  # rarest values first
-            colour, value = EXPOSED[face], VALUE[face]
-            fits = [t for t, n in pool.items() if n and _shows(t, colour, value)
-                    for _ in range(n)]
-            rand = rng.random
-            for i in faces[face]:
-                if fits:
-                    pick = fits.pop(int(rand() * len(fits)))
-                    pool[pick] -= 1
-                    shown = EXPOSED[pick] == colour and VALUE[pick] == value
-                    board[i] = pick if shown else FLIP[pick]
-                else:  # more such faces than the set holds (puzzle positions)
-                    board[i] = code(colour, value, (colour + 1) % view.players, 0)
-        rand = rng.random  # a shuffle by random keys: much faster than rng.shuffle
-        rest = [t for _, t in sorted((rand(), t) for t, n in pool.items() for _ in range(n))]
-        hands = []
-        for seat, hand in enumerate(view.hands):
-            if seat != side and HIDDEN in hand:
-                hand = tuple(sorted(CANON[_take(rest, rng, view.variant)]
-                                    for _ in range(len(hand))))
-            hands.append(hand)
-        bag = tuple(_take(rest, rng, view.variant) for _ in range(view.bag_size))
-        return OchmirPosition(view.variant, bytes(board), view.to_move, tuple(hands), bag,
-                              None, 0, view.streak, view.ply)
-
-    def _shows(t: int, colour: int, value: int) -> bool:
-        return ((EXPOSED[t] == colour and VALUE[t] == value)
-                or (EXPOSED[FLIP[t]] == colour and VALUE[FLIP[t]] == value))
-
-    def _take(rest: list[int], rng: random.Random, variant: str) -> int:
-        if rest:
-            return rest.pop()
-        return rng.choice(tile_set(variant))  # more hidden tiles than the set has left
-
     return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3)
+
+
+def priority(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> list[float]:
+    """Moves that complete a hexagon the mover then wins come first."""
+    p = pos.to_move
+    hot = hot_cells(pos.board, p, capture_threshold(pos.players))
+    if not hot:
+        return [0.0] * len(moves)
+    return [1.0 if m.dst in hot and (not m.tile or EXPOSED[m.tile] == p) else 0.0
+            for m in moves]
+
+
+def evaluate(rules: RulesObject, pos: Position) -> tuple[float, ...]:
+    """Each side's score against the mean, squashed to a win expectation."""
+    points = scores(pos.board, pos.players)
+    mean = sum(points) / len(points)
+    return tuple(logistic(s - mean, 6.0) for s in points)
+
+
+def determinize(rules: RulesObject, view: Position, side: int,
+                rng: random.Random) -> Position:
+    """Deal the tiles the viewer cannot see: the set minus its own hand is what lies
+    beneath the board's exposed faces, in the other hands and in the bag. Board tiles
+    are matched first, rarest exposed face first, so the rare leremoc and thurin faces
+    find a tile that carries them; what is left is shuffled into hands and bag."""
+    pool: dict[int, int] = {}
+    for t in tile_set(view.variant):
+        pool[t] = pool.get(t, 0) + 1
+    for t in view.hands[side]:
+        if pool.get(t):
+            pool[t] -= 1
+    board = _deal_reverses(view, pool, rng)
+    rand = rng.random  # a shuffle by random keys: much faster than rng.shuffle
+    rest = [t for _, t in sorted((rand(), t) for t, n in pool.items() for _ in range(n))]
+    hands = []
+    for seat, hand in enumerate(view.hands):
+        if seat != side and HIDDEN in hand:
+            hand = tuple(sorted(CANON[_take(rest, rng, view.variant)]
+                                for _ in range(len(hand))))
+        hands.append(hand)
+    bag = tuple(_take(rest, rng, view.variant) for _ in range(view.bag_size))
+    return Position(view.variant, board, view.to_move, tuple(hands), bag, None, 0,
+                    view.streak, view.ply)
+
+
+def _deal_reverses(view: Position, pool: dict[int, int], rng: random.Random) -> bytes:
+    """The board with a tile from ``pool`` (taken out of it) under every masked face,
+    rarest values first."""
+    board = bytearray(view.board)
+    faces: dict[int, list[int]] = {}  # masked code → its cells
+    for i, t in enumerate(board):
+        if t >= MASKED:
+            faces.setdefault(t, []).append(i)
+    for face in sorted(faces, key=lambda f: (-VALUE[f], f)):  # rarest values first
+        colour, value = EXPOSED[face], VALUE[face]
+        fits = [t for t, n in pool.items() if n and _shows(t, colour, value)
+                for _ in range(n)]
+        rand = rng.random
+        for i in faces[face]:
+            if fits:
+                pick = fits.pop(int(rand() * len(fits)))
+                pool[pick] -= 1
+                shown = EXPOSED[pick] == colour and VALUE[pick] == value
+                board[i] = pick if shown else FLIP[pick]
+            else:  # more such faces than the set holds (puzzle positions)
+                board[i] = code(colour, value, (colour + 1) % view.players, 0)
+    return bytes(board)
+
+
+def _shows(t: int, colour: int, value: int) -> bool:
+    """Tile t has the face (colour, value) on one side."""
+    return ((EXPOSED[t] == colour and VALUE[t] == value)
+            or (EXPOSED[FLIP[t]] == colour and VALUE[FLIP[t]] == value))
+
+
+def _take(rest: list[int], rng: random.Random, variant: str) -> int:
+    if rest:
+        return rest.pop()
+    return rng.choice(tile_set(variant))  # more hidden tiles than the set has left

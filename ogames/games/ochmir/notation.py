@@ -14,10 +14,11 @@ can be drawn and described but not played (its captures would need the hidden fa
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ogames.core.errors import NotationError
-from ogames.core.notation import split_fields
+from ogames.core.notation import Token, compress_empty, expand_empty, parse_number, split_fields
 from ogames.core.rng import SEED_LIMIT
 
 from .geometry import CELLS, COORDS, INDEX, NAMES, ROW_LETTERS, ROWS, half_width
@@ -27,9 +28,11 @@ from .tiles import (
     COLOUR_NAMES,
     COLOURS,
     EMPTY,
+    EXPOSED,
     HIDDEN,
     MASKED,
     TEXT,
+    VALUE,
     VALUES,
     code,
     players_of,
@@ -44,7 +47,7 @@ EMPTY_BOARD = "13/15/17/19/21/23/23/21/19/17/15/13"
 
 
 @dataclass(frozen=True, slots=True)
-class OchmirPosition:
+class Position:
     """Everything that decides the rest of the game.
 
     ``board``: one tile code per cell (0 = empty), index order. ``hands``: per seat, the
@@ -82,9 +85,13 @@ class OchmirPosition:
                 or any(HIDDEN in hand for hand in self.hands)
                 or (self.bag_size > 0 and self.bag[-1] == HIDDEN))
 
+    def __repr__(self) -> str:
+        """The position text (OCN), so that a position prints as it is written."""
+        return format_position(self)
+
 
 @dataclass(frozen=True, slots=True)
-class OchmirMove:
+class Move:
     """One distinct move (§2.5.11).
 
     A placement has ``tile`` = the code as it will lie and ``dst``; a movement has ``src``
@@ -99,6 +106,10 @@ class OchmirMove:
     choices: tuple[tuple[int, int], ...] = ()
     text: str = field(default="", compare=False, repr=False)
 
+    def __repr__(self) -> str:
+        """The canonical move text (it does not depend on the position)."""
+        return self.text or move_text(self.tile, self.src, self.dst, self.choices)
+
 
 def move_text(tile: int, src: int, dst: int, choices: tuple[tuple[int, int], ...] = ()) -> str:
     """Canonical move text: ``WTbf@f12``, ``f12-f13``, ``WFbf@b8/a7B,b6N``, ``pass``."""
@@ -111,8 +122,18 @@ def move_text(tile: int, src: int, dst: int, choices: tuple[tuple[int, int], ...
 
 
 def make_move(tile: int, src: int, dst: int,
-              choices: tuple[tuple[int, int], ...] = ()) -> OchmirMove:
-    return OchmirMove(tile, src, dst, choices, move_text(tile, src, dst, choices))
+              choices: tuple[tuple[int, int], ...] = ()) -> Move:
+    """A move with its canonical text."""
+    return Move(tile, src, dst, choices, move_text(tile, src, dst, choices))
+
+
+def masked_move_text(move: Move) -> str:
+    """The move as the other players read it: a placed tile's reverse face hidden
+    (``WT??@f12``, the masked form of a player's view)."""
+    if not move.tile:
+        return move.text or move_text(move.tile, move.src, move.dst, move.choices)
+    masked = MASKED + EXPOSED[move.tile] * 3 + VALUE[move.tile]
+    return move_text(masked, move.src, move.dst, move.choices)
 
 
 PASS = make_move(0, -1, -1)
@@ -148,23 +169,31 @@ def canonical_variant(text: str, column: int | None = None, *, any_case: bool = 
 
 # ----- position text -------------------------------------------------------------------------
 
-_NUMBER_LIMIT = 24  # digits; more is out of range for every numeric field
+_DIGITS = "0123456789"
+#: the largest streak or ply count read (24 digits): more is out of range
+_COUNTER_HIGH = 10**24 - 1
+#: the largest number of hidden tiles (``?K``): no set holds more tiles than the board cells
+_HIDDEN_HIGH = CELLS
 
 
 def _fail(message: str, field_name: str, column: int) -> NotationError:
     return NotationError(message, field=field_name, column=column)
 
 
-def _number(token: str, column: int, field_name: str, what: str) -> int:
-    """A decimal integer without a leading zero."""
-    if not token or any(ch not in "0123456789" for ch in token):
-        bad = next((i for i, ch in enumerate(token) if ch not in "0123456789"), 0)
+def _number(token: str, column: int, field_name: str, what: str, *, high: int = _COUNTER_HIGH,
+            too_big: str = "") -> int:
+    """A decimal integer without a leading zero, at most ``high``: the shared
+    ``parse_number`` reads it (refusing it by its length before converting it); ``too_big``
+    words the refusal of a larger one (default: ``<what> is out of range``)."""
+    if not token or any(ch not in _DIGITS for ch in token):
+        bad = next((i for i, ch in enumerate(token) if ch not in _DIGITS), 0)
         raise _fail(f"{what} must be a whole number, not '{token}'", field_name, column + bad)
     if len(token) > 1 and token[0] == "0":
         raise _fail(f"{what} is written without leading zeros", field_name, column)
-    if len(token) > _NUMBER_LIMIT:
-        raise _fail(f"{what} is out of range", field_name, column)
-    return int(token)
+    try:
+        return parse_number(token, field=field_name, column=column, high=high)
+    except NotationError:  # the text is digits: only the range can be wrong
+        raise _fail(too_big or f"{what} is out of range", field_name, column) from None
 
 
 def _tile(text: str, column: int, field_name: str, players: int, *, on_board: bool) -> int:
@@ -203,39 +232,53 @@ def _board(token: str, column: int, players: int) -> bytes:
     cells = bytearray()
     at = column
     for r, row in enumerate(rows):
-        name = f"board row {ROW_LETTERS[r]}"
-        size = 2 * half_width(r) + 1
-        count, i = 0, 0
-        if not row:
-            raise _fail(f"row {ROW_LETTERS[r]} is empty; it has {size} triangles (e.g. '{size}')",
-                        name, at)
-        while i < len(row):
-            ch = row[i]
-            if ch in "0123456789":
-                j = i
-                while j < len(row) and row[j] in "0123456789":
-                    j += 1
-                run = _number(row[i:j], at + i, name, "a run of empty triangles")
-                if run == 0:
-                    raise _fail("a run of empty triangles is at least 1", name, at + i)
-                if count + run > size:
-                    raise _fail(f"row {ROW_LETTERS[r]} describes more than its {size} triangles",
-                                name, at + i)
-                cells.extend(b"\x00" * run)
-                count += run
-                i = j
-                continue
-            if count >= size:
-                raise _fail(f"row {ROW_LETTERS[r]} describes more than its {size} triangles",
-                            name, at + i)
-            cells.append(_tile(row[i:i + 4], at + i, name, players, on_board=True))
-            count += 1
-            i += 4
-        if count != size:
-            raise _fail(f"row {ROW_LETTERS[r]} describes {count} triangles; it has {size}",
-                        name, at + len(row))
+        cells += _board_row(row, at, r, players)
         at += len(row) + 1
     return bytes(cells)
+
+
+def _board_row(row: str, at: int, r: int, players: int) -> bytes:
+    """Row ``r`` of the board field (``at``: the column where it starts): tiles and runs of
+    empty triangles (the shared ``expand_empty``), exactly the row's triangles."""
+    letter = ROW_LETTERS[r]
+    name = f"board row {letter}"
+    size = 2 * half_width(r) + 1
+    if not row:
+        raise _fail(f"row {letter} is empty; it has {size} triangles (e.g. '{size}')", name, at)
+    too_many = f"row {letter} describes more than its {size} triangles"
+    cells = bytearray()
+    tile_end = 0  # a tile is four characters: the tokens of its last three are skipped
+    for token in _row_tokens(row, at, name, too_many, size):
+        i = token.offset
+        if i < tile_end:
+            continue
+        if len(cells) + max(token.run, 1) > size:
+            raise _fail(too_many, name, at + i)
+        if token.run:
+            cells.extend(bytes(token.run))
+        else:
+            cells.append(_tile(row[i:i + 4], at + i, name, players, on_board=True))
+            tile_end = i + 4
+    if len(cells) != size:
+        raise _fail(f"row {letter} describes {len(cells)} triangles; it has {size}", name,
+                    at + len(row))
+    return bytes(cells)
+
+
+def _row_tokens(row: str, at: int, name: str, too_many: str, size: int) -> Iterator[Token]:
+    """``expand_empty`` over one board row, its refusals worded like the rest of this
+    reader's: a run of 0, a run with a leading zero, a run longer than the row."""
+    try:
+        yield from expand_empty(row, field=name, column=at, limit=size)
+    except NotationError as err:
+        column = at if err.column is None else err.column
+        i = column - at
+        if row[i] != "0":
+            raise _fail(too_many, name, column) from None
+        if i + 1 < len(row) and row[i + 1] in _DIGITS:
+            raise _fail("a run of empty triangles is written without leading zeros", name,
+                        column) from None
+        raise _fail("a run of empty triangles is at least 1", name, column) from None
 
 
 def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[int, ...]:
@@ -243,7 +286,7 @@ def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[
     if token == "-":
         return ()
     if token.startswith("?"):
-        n = _number(token[1:], column + 1, field_name, "a hidden tile count")
+        n = _number(token[1:], column + 1, field_name, "a hidden tile count", high=_HIDDEN_HIGH)
         if n == 0:
             raise _fail("an empty hand or bag is written '-'", field_name, column)
         return (HIDDEN,) * n
@@ -257,7 +300,43 @@ def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[
     return tuple(tiles)
 
 
-def parse_position(text: str) -> OchmirPosition:
+def _hands(token: str, column: int, players: int) -> tuple[tuple[int, ...], ...]:
+    """One hand per seat separated by '/', each sorted, at most ``HAND_LIMIT`` tiles."""
+    sides = COLOURS[:players]
+    hand_texts = token.split("/")
+    if len(hand_texts) != players:
+        raise _fail(f"write {players} hands separated by '/' (one per seat, "
+                    f"{'/'.join(sides)}), not {len(hand_texts)}", "hands", column)
+    hands = []
+    at = column
+    for seat, part in enumerate(hand_texts):
+        name = f"hand of {COLOUR_NAMES[seat]}"
+        hand = _hand_list(part, at, name, players)
+        if len(hand) > HAND_LIMIT:
+            raise _fail(f"a hand holds at most {HAND_LIMIT} tiles, not {len(hand)}", name, at)
+        hands.append(tuple(sorted(hand)))
+        at += len(part) + 1
+    return tuple(hands)
+
+
+def _bag(token: str, column: int, variant: str) -> tuple[tuple[int, ...], int | None, int]:
+    """The bag field: ``@SEED:K`` (the set shuffled by SEED, K tiles drawn) or the tiles
+    left, top first. Returns (bag, seed, drawn)."""
+    if not token.startswith("@"):
+        return _hand_list(token, column, "bag", players_of(variant)), None, 0
+    seed_text, colon, k_text = token[1:].partition(":")
+    if not colon:
+        raise _fail("a seeded bag is written @SEED:K (K tiles already drawn)", "bag", column)
+    seed = _number(seed_text, column + 1, "bag", "the seed", high=SEED_LIMIT - 1,
+                   too_big=f"a seed is at most {SEED_LIMIT - 1}")
+    size = len(tile_set(variant))
+    drawn = _number(k_text, column + 2 + len(seed_text), "bag", "the number of drawn tiles",
+                    high=size, too_big=f"only {size} tiles are in the {variant} set, so K is "
+                                       f"at most {size}")
+    return shuffled_bag(variant, seed), seed, drawn
+
+
+def parse_position(text: str) -> Position:
     """Read OCN (any run of spaces/tabs between fields). Raises NotationError."""
     fields = split_fields(text)
     if len(fields) < len(FIELDS):
@@ -275,39 +354,26 @@ def parse_position(text: str) -> OchmirPosition:
     sides = COLOURS[:players]
     if len(mt) != 1 or mt not in sides:
         raise _fail(f"the side to move is one of {', '.join(sides)}, not '{mt}'", "to-move", mc)
-    hand_texts = ht.split("/")
-    if len(hand_texts) != players:
-        raise _fail(f"write {players} hands separated by '/' (one per seat, "
-                    f"{'/'.join(sides)}), not {len(hand_texts)}", "hands", hc)
-    hands = []
-    at = hc
-    for seat, part in enumerate(hand_texts):
-        name = f"hand of {COLOUR_NAMES[seat]}"
-        hand = _hand_list(part, at, name, players)
-        if len(hand) > HAND_LIMIT:
-            raise _fail(f"a hand holds at most {HAND_LIMIT} tiles, not {len(hand)}", name, at)
-        hands.append(tuple(sorted(hand)))
-        at += len(part) + 1
-    seed, drawn = None, 0
-    if gt.startswith("@"):
-        seed_text, colon, k_text = gt[1:].partition(":")
-        if not colon:
-            raise _fail("a seeded bag is written @SEED:K (K tiles already drawn)", "bag", gc)
-        seed = _number(seed_text, gc + 1, "bag", "the seed")
-        if seed >= SEED_LIMIT:
-            raise _fail(f"a seed is at most {SEED_LIMIT - 1}", "bag", gc + 1)
-        drawn = _number(k_text, gc + 2 + len(seed_text), "bag", "the number of drawn tiles")
-        size = len(tile_set(variant))
-        if drawn > size:
-            raise _fail(f"only {size} tiles are in the {variant} set, so K is at most {size}",
-                        "bag", gc + 2 + len(seed_text))
-        bag = shuffled_bag(variant, seed)
-    else:
-        bag = _hand_list(gt, gc, "bag", players)
+    hands = _hands(ht, hc, players)
+    bag, seed, drawn = _bag(gt, gc, variant)
     streak = _number(st, sc, "streak", "the streak")
     ply = _number(pt, pc, "ply", "the ply count")
-    return OchmirPosition(variant, board, sides.index(mt), tuple(hands), bag, seed, drawn,
-                          streak, ply)
+    return Position(variant, board, sides.index(mt), hands, bag, seed, drawn, streak, ply)
+
+
+def read_position(text: object) -> Position:
+    """A position to play (§2.5.12): OCN without the masked form of a player's view, whose
+    '?' is refused naming its field and column."""
+    if not isinstance(text, str):
+        raise NotationError("a position is text")
+    pos = parse_position(text)
+    if pos.masked:  # our own view notation, not a position of §2.5.12
+        for name, (field_text, column) in zip(FIELDS, split_fields(text), strict=False):
+            if "?" in field_text:
+                raise NotationError("'?' hides a face in a player's view; a position "
+                                    "names every face", field=name,
+                                    column=column + field_text.index("?"))
+    return pos
 
 
 def _tiles_text(tiles: tuple[int, ...]) -> str:
@@ -319,27 +385,18 @@ def _tiles_text(tiles: tuple[int, ...]) -> str:
 
 
 def board_text(board: bytes) -> str:
+    """The board field: row by row, runs of empty triangles as numbers (``compress_empty``)."""
     rows = []
-    i = 0
+    start = 0
     for r in range(ROWS):
-        out, run = [], 0
-        for _ in range(2 * half_width(r) + 1):
-            t = board[i]
-            i += 1
-            if t == EMPTY:
-                run += 1
-                continue
-            if run:
-                out.append(str(run))
-                run = 0
-            out.append(TEXT[t])
-        if run:
-            out.append(str(run))
-        rows.append("".join(out))
+        end = start + 2 * half_width(r) + 1
+        rows.append(compress_empty((TEXT[t] for t in board[start:end]), TEXT[EMPTY]))
+        start = end
     return "/".join(rows)
 
 
-def format_position(pos: OchmirPosition) -> str:
+def format_position(pos: Position) -> str:
+    """The canonical position text (OCN)."""
     if pos.seed is not None:
         bag = f"@{pos.seed}:{pos.drawn}"
     else:
@@ -420,7 +477,8 @@ def tile_code_of(text: str) -> int | None:
 
 
 __all__ = [
-    "CELLS", "COORDS", "EMPTY_BOARD", "HAND_LIMIT", "OchmirMove", "OchmirPosition", "PASS",
-    "board_text", "canonical_variant", "format_position", "make_move", "move_text",
-    "parse_move_syntax", "parse_position", "tile_code_of",
+    "CELLS", "COORDS", "EMPTY_BOARD", "FIELDS", "HAND_LIMIT", "PASS", "Move", "MoveSyntax",
+    "Position", "board_text", "canonical_variant", "format_position", "make_move",
+    "masked_move_text", "move_text", "parse_move_syntax", "parse_position", "read_position",
+    "tile_code_of",
 ]

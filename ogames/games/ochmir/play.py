@@ -1,4 +1,5 @@
-"""The rules of play: legal moves, capture and cascade, a turn, the end (§2.5.6–9).
+"""The rules of play: the deal, legal moves, capture and cascade, a turn, the end, why a
+move is refused, and what each player may see (§2.5.5–10). A newcomer reads the game here.
 
 Move generation is the hot path (perft and random play): placements are "distinct tile
 orientations in hand × empty cells", so the move objects for every (tile, cell) and
@@ -14,27 +15,37 @@ from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import product
+from operator import attrgetter
 
-from ogames.core.errors import IllegalMoveError
+from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 
 from .geometry import ALL, CELLS, EDGE, HEX_CELLS, HEXES_OF, NAMES
-from .notation import PASS, OchmirMove, OchmirPosition, make_move
+from .notation import PASS, Move, Position, make_move, parse_move_syntax, tile_code_of
 from .tiles import (
     CANON,
     CARRIES,
+    COLOUR_NAMES,
     COLOURS,
     EXPOSED,
     FLIP,
+    HIDDEN,
     MASKED,
     REVERSE,
+    TEXT,
     TILE_CODES,
     VALUE,
+    VALUE_NAMES,
     F,
     L,
     T,
     code,
+    players_of,
+    shuffled_bag,
 )
+
+#: the sides in seat order (a side plays the colour of its name)
+SIDES = ("White", "Blue", "Brown")
 
 HAND_SIZE = 6
 #: tiles of one colour that end the three-handed game (the novel's ⅔ of 216)
@@ -52,15 +63,30 @@ def stall_limit(players: int) -> int:
     return STALL_PER_PLAYER * players
 
 
+def start(variant: str, seed: int | None) -> Position:
+    """Empty board, hands dealt from the top of the bag shuffled by ``seed`` (§2.5.5);
+    ``variant`` is canonical."""
+    if seed is None:
+        raise NotationError("an Ochmir game is dealt from a seed; give one", field="seed")
+    if not 0 <= seed < 1 << 64:
+        raise NotationError(f"a seed is a whole number from 0 to {(1 << 64) - 1}",
+                            field="seed")
+    n = players_of(variant)
+    bag = shuffled_bag(variant, seed)
+    hands = tuple(tuple(sorted(bag[HAND_SIZE * i:HAND_SIZE * i + HAND_SIZE]))
+                  for i in range(n))
+    return Position(variant, bytes(CELLS), 0, hands, bag, seed, HAND_SIZE * n, 0, 0)
+
+
 # ----- move objects built once -------------------------------------------------------------
 
 #: PLACE_MOVES[t][d]: placing tile code t (as it lies) on cell d, without side choices
-PLACE_MOVES: tuple[tuple[OchmirMove, ...] | None, ...] = tuple(
+PLACE_MOVES: tuple[tuple[Move, ...] | None, ...] = tuple(
     tuple(make_move(t, -1, d) for d in range(CELLS)) if t in TILE_CODES else None
     for t in range(MASKED)
 )
 #: STEP_MOVES[s][d]: moving the tile on s to d (d any neighbour of s), without choices
-STEP_MOVES: tuple[dict[int, OchmirMove], ...] = tuple(
+STEP_MOVES: tuple[dict[int, Move], ...] = tuple(
     {d: make_move(0, s, d) for d in ALL[s]} for s in range(CELLS)
 )
 #: MOBILE[p]: codes of tiles showing p as a thurin or leremoc (the only tiles that move)
@@ -216,7 +242,7 @@ def _action_options(board: bytes, p: int, k: int, tile: int, src: int, dst: int,
     return choice_options(after, loose) if loose else None
 
 
-Block = tuple[OchmirMove, "Options | None"]
+Block = tuple[Move, "Options | None"]
 
 
 class MoveList(Sequence):
@@ -244,7 +270,7 @@ class MoveList(Sequence):
         self._size = size
         self._index = {(h.tile, h.src, h.dst): i for i, (h, _) in enumerate(self._blocks)}
 
-    def heads(self) -> list[OchmirMove]:
+    def heads(self) -> list[Move]:
         """One move per action, without its side choices."""
         return [head for head, _ in self._blocks]
 
@@ -267,19 +293,19 @@ class MoveList(Sequence):
         bits = [(offset >> (n - 1 - j)) & 1 for j in range(n)]
         vector = tuple(opt[bit] for opt, bit in zip(options[0], bits, strict=True))
         text = ",".join(txt[bit] for txt, bit in zip(options[1], bits, strict=True))
-        return OchmirMove(head.tile, head.src, head.dst, vector, f"{head.text}/{text}")
+        return Move(head.tile, head.src, head.dst, vector, f"{head.text}/{text}")
 
-    def __iter__(self) -> Iterator[OchmirMove]:
+    def __iter__(self) -> Iterator[Move]:
         for head, options in self._blocks:
             if not options:
                 yield head
                 continue
-            yield from map(partial(OchmirMove, head.tile, head.src, head.dst),
+            yield from map(partial(Move, head.tile, head.src, head.dst),
                            product(*options[0]),
                            map(f"{head.text}/".__add__, map(",".join, product(*options[1]))))
 
     def __contains__(self, move: object) -> bool:
-        if not isinstance(move, OchmirMove):
+        if not isinstance(move, Move):
             return False
         b = self._index.get((move.tile, move.src, move.dst))
         if b is None:
@@ -305,12 +331,12 @@ class MoveList(Sequence):
 # ----- the legal moves -------------------------------------------------------------------
 
 
-def has_choices(pos: OchmirPosition) -> bool:
+def has_choices(pos: Position) -> bool:
     """Side choices exist: three-handed without flag t."""
     return pos.players == 3 and "t" not in pos.variant
 
 
-def generate(pos: OchmirPosition) -> list[OchmirMove] | MoveList:
+def generate(pos: Position) -> list[Move] | MoveList:
     """All legal moves (the fast path). A finished position has none.
 
     A plain unsorted list when no move has side choices; otherwise a sorted ``MoveList``.
@@ -324,7 +350,7 @@ def generate(pos: OchmirPosition) -> list[OchmirMove] | MoveList:
     k = capture_threshold(pos.players)
     choosing = has_choices(pos)
     empties = [i for i, t in enumerate(board) if not t]
-    out: list[OchmirMove] = []
+    out: list[Move] = []
     # loose tiles, per hot cell: the same for every tile showing p placed there
     loose_at: dict[int, Options | None] = {}
     if choosing:
@@ -359,12 +385,24 @@ def generate(pos: OchmirPosition) -> list[OchmirMove] | MoveList:
     return out or [PASS]
 
 
+_TEXT_KEY = attrgetter("text")
+
+
+def legal_moves(pos: Position) -> list[Move] | MoveList:
+    """The legal moves sorted by canonical text; the text travels with each move, so no
+    recomputation. With side choices: the lazy, already sorted ``MoveList``."""
+    moves = generate(pos)
+    if isinstance(moves, MoveList):
+        return moves
+    return sorted(moves, key=_TEXT_KEY)
+
+
 def _showing_tile(p: int) -> int:
     """Some tile showing p: captures depend only on colours, so it stands for any."""
     return code(p, F, (p + 1) % 3, F)
 
 
-def loose_cells(pos: OchmirPosition, tile: int, src: int, dst: int) -> tuple[list[int], bytes]:
+def loose_cells(pos: Position, tile: int, src: int, dst: int) -> tuple[list[int], bytes]:
     """The loose cells of a placement (tile, dst) or movement (src, dst), and the board
     after its cascade (before any side choice)."""
     return _loose_and_board(pos.board, pos.to_move, capture_threshold(pos.players), tile, src,
@@ -374,7 +412,7 @@ def loose_cells(pos: OchmirPosition, tile: int, src: int, dst: int) -> tuple[lis
 # ----- a turn ---------------------------------------------------------------------------------
 
 
-def apply(pos: OchmirPosition, move: OchmirMove) -> OchmirPosition:
+def apply(pos: Position, move: Move) -> Position:
     """The position after a legal move: place or step, cascade, side choices, draw,
     bookkeeping (§2.5.6). ``pos`` is not changed."""
     p = pos.to_move
@@ -410,21 +448,26 @@ def apply(pos: OchmirPosition, move: OchmirMove) -> OchmirPosition:
                 else:
                     bag = bag[take:]
             hands = (*hands[:p], tuple(sorted(hand)), *hands[p + 1:])
-    return OchmirPosition(pos.variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn,
+    return Position(pos.variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn,
                           0 if placed else pos.streak + 1, pos.ply + 1)
 
 
 # ----- the end ----------------------------------------------------------------------------------
 
 
-def termination(pos: OchmirPosition) -> str | None:
-    """Why the game is over (the first that holds, §2.5.9), or None."""
+def termination(pos: Position) -> str | None:
+    """Why the game is over (the first that holds, §2.5.9), or None. Every ending is
+    scored the same way: most tiles showing wins (``outcome``)."""
+    # the board is full: all 216 triangles hold a tile
     if pos.board.count(0) == 0:
         return "board full"
+    # the tiles have run out: the bag is empty and so is every hand
     if pos.bag_size == 0 and not any(pos.hands):
         return "no tiles"
+    # three-handed only: one colour shows on 144 tiles (two thirds of the board)
     if pos.players == 3 and max(scores(pos.board, 3)) >= THREE_HANDED_TARGET:
         return "144"
+    # the stall: nobody has placed a tile for six rounds (only steps or passes)
     if pos.streak >= stall_limit(pos.players):
         return "stall"
     return None
@@ -438,8 +481,150 @@ def ranked_outcome(points: tuple[int, ...], reason: str,
     return Outcome.shared(tuple(i for i in among if points[i] == best), len(points), reason)
 
 
-def outcome(pos: OchmirPosition) -> Outcome | None:
+def outcome(pos: Position) -> Outcome | None:
+    """The result once the game is over (most tiles showing wins), or None."""
     reason = termination(pos)
     if reason is None:
         return None
     return ranked_outcome(scores(pos.board, pos.players), reason)
+
+
+def resign_outcome(pos: Position, side: int) -> Outcome:
+    """Two-handed: the opponent wins. Three-handed: scored as it stands, the resigner
+    last; the best of the others wins (shared when tied)."""
+    n = pos.players
+    if n == 2:
+        return Outcome.loss(side, 2, "resigned")
+    others = tuple(i for i in range(n) if i != side)
+    return ranked_outcome(scores(pos.board, n), "resigned", others)
+
+
+# ----- reading a move in a position: why a move is refused ----------------------------------
+
+
+def parse_move(pos: Position, text: object) -> Move:
+    """The legal move that ``text`` names in ``pos``, completed with its side choices.
+    Raises NotationError for text that is no move, IllegalMoveError (saying why) for a
+    move the rules refuse."""
+    if not isinstance(text, str):
+        raise NotationError("a move is text")
+    syntax = parse_move_syntax(text)
+    tile = 0
+    if syntax.kind == "place":
+        tile = tile_code_of(syntax.tile_text) or 0
+        if not tile:
+            raise NotationError(f"'{syntax.tile_text}' is not a tile: its two faces have "
+                                "different colours", field="move")
+    if pos.masked:
+        raise IllegalMoveError("this is a player's view with hidden faces; it cannot be "
+                               "played")
+    if outcome(pos) is not None:
+        raise IllegalMoveError("the game is over")
+    if syntax.kind == "pass":
+        if generate(pos) == [PASS]:
+            return PASS
+        raise IllegalMoveError("pass: you may pass only when you can neither place nor move "
+                               "a tile")
+    head = text.strip().partition("/")[0]
+    if syntax.kind == "place":
+        _check_placement(pos, tile, syntax.dst, head)
+    else:
+        _check_step(pos, syntax.src, syntax.dst, head)
+    return _with_choices(pos, tile, syntax.src, syntax.dst, syntax.choices, head)
+
+
+def _check_placement(pos: Position, tile: int, dst: int, head: str) -> None:
+    """A placement needs the tile in hand, the mover's colour showing if it carries it
+    (§2.5.6), and an empty triangle."""
+    p = pos.to_move
+    side = SIDES[p]
+    if pos.players == 2 and 2 in (EXPOSED[tile], REVERSE[tile]):
+        raise IllegalMoveError(f"{head}: there are no brown tiles in the two-handed game")
+    if CANON[tile] not in pos.hands[p]:
+        raise IllegalMoveError(f"{head}: {side} has no {TEXT[CANON[tile]]} tile in hand")
+    if CARRIES[p][tile] and EXPOSED[tile] != p:
+        raise IllegalMoveError(f"{head}: a tile that carries {side} is placed with {side} "
+                               "showing")
+    if pos.board[dst]:
+        raise IllegalMoveError(f"{head}: {NAMES[dst]} is occupied")
+
+
+def _check_step(pos: Position, src: int, dst: int, head: str) -> None:
+    """A movement takes a thurin or leremoc showing the mover's colour one step."""
+    p = pos.to_move
+    t = pos.board[src]
+    if not t:
+        raise IllegalMoveError(f"{head}: there is no tile on {NAMES[src]}")
+    if EXPOSED[t] != p:
+        raise IllegalMoveError(f"{head}: the tile on {NAMES[src]} shows "
+                               f"{COLOUR_NAMES[EXPOSED[t]]}; {SIDES[p]} moves only tiles "
+                               f"showing {SIDES[p]}")
+    if VALUE[t] == F:
+        raise IllegalMoveError(f"{head}: a ferrorn never moves")
+    reason = step_refusal(pos.board, src, dst)
+    if reason:
+        raise IllegalMoveError(f"{head}: {reason}")
+
+
+def step_refusal(board: bytes, src: int, dst: int) -> str | None:
+    """Why the tile on src may not step to dst, or None if it may: a thurin crosses a
+    side, a leremoc goes to any touching triangle, and only to an empty one."""
+    t = board[src]
+    value = VALUE_NAMES[VALUE[t]]
+    if board[dst]:
+        return f"{NAMES[dst]} is occupied"
+    if VALUE[t] == T and dst in ALL[src] and dst not in EDGE[src]:
+        return "a thurin moves across a side, not a corner"
+    if dst not in ALL[src]:
+        if VALUE[t] == T:
+            return "a thurin moves one step, to a triangle sharing a side"
+        return f"a {value} moves one step, to a triangle touching its own"
+    return None
+
+
+def _with_choices(pos: Position, tile: int, src: int, dst: int,
+                  written: tuple[tuple[int, int], ...] | None, head: str) -> Move:
+    """Complete the move with its side-choice vector: every loose cell, in index order,
+    with the written colour or (left out) the colour it shows."""
+    loose, after = loose_cells(pos, tile, src, dst)
+    if not has_choices(pos) or not loose:
+        if written is not None:
+            why = ("with flag t every loose tile is turned over" if loose
+                   else "this move leaves no loose tile to choose a face for")
+            raise IllegalMoveError(f"{head}: {why}; write the move without '/…'")
+        return make_move(tile, src, dst)
+    chosen = dict(written or ())
+    for c in chosen:
+        if c not in loose:
+            names = ", ".join(NAMES[i] for i in loose)
+            raise IllegalMoveError(f"{head}: {NAMES[c]} is not a loose tile of this move "
+                                   f"(loose: {names})")
+    vector = []
+    for c in loose:
+        t = after[c]
+        colour = chosen.get(c, EXPOSED[t])
+        if colour not in (EXPOSED[t], REVERSE[t]):
+            raise IllegalMoveError(
+                f"{head}: the tile on {NAMES[c]} is {COLOUR_NAMES[EXPOSED[t]]} and "
+                f"{COLOUR_NAMES[REVERSE[t]]}; it cannot show {COLOUR_NAMES[colour]}")
+        vector.append((c, colour))
+    return make_move(tile, src, dst, tuple(vector))
+
+
+# ----- hidden information (§2.5.10) -------------------------------------------------------------
+
+#: bytes.translate table hiding the reverse face of every board tile (a player's view)
+_MASK_TABLE = bytes(
+    (MASKED + EXPOSED[t] * 3 + VALUE[t]) if 0 < t < MASKED and REVERSE[t] >= 0
+    else (t if t < 256 else 0) for t in range(256)
+)
+
+
+def view(pos: Position, side: int) -> Position:
+    """What ``side`` may know (masked form, see :mod:`.notation`): its own hand; the other
+    hands as counts; exposed faces only on the board; the bag as a count (no seed: the
+    seed would reveal the order)."""
+    hands = tuple(hand if seat == side else (HIDDEN,) * len(hand)
+                  for seat, hand in enumerate(pos.hands))
+    return Position(pos.variant, pos.board.translate(_MASK_TABLE), pos.to_move, hands,
+                    (HIDDEN,) * pos.bag_size, None, 0, pos.streak, pos.ply)

@@ -22,11 +22,35 @@ from .core.errors import (
 )
 from .core.game import Game
 from .core.perft import divide, perft
+from .core.quoting import shown
 from .core.registry import find_rules
 from .core.rng import SEED_LIMIT
 from .core.rules import Rules
 
 SEED = click.IntRange(0, SEED_LIMIT - 1)
+
+#: how much of a move, a game name or any other input an error message quotes
+INPUT_SHOWN = 40
+#: the most an error line says: it is one line, whatever the input or the engine's words
+MESSAGE_SHOWN = 400
+
+
+def say(message: str) -> None:
+    """``ogames: message`` on stderr, as one line of bounded length (``shown``)."""
+    click.echo(f"ogames: {shown(message, MESSAGE_SHOWN)}", err=True)
+
+
+def quoting(message: str, *inputs: str) -> str:
+    """``message`` with each of ``inputs`` it echoes quoted as ``shown`` quotes input:
+    control characters escaped, cut to ``INPUT_SHOWN``. (An engine's reason may echo the
+    text it refused; only an input that ``shown`` changes, a long one or one with control
+    characters, is replaced, and no word of the message itself can be such a text.)"""
+    for text in sorted({t for given in inputs for t in (given, given.strip()) if t},
+                       key=len, reverse=True):
+        quoted = shown(text, INPUT_SHOWN)
+        if quoted != text:
+            message = message.replace(text, quoted)
+    return message
 
 
 class CommandError(click.ClickException):
@@ -39,7 +63,7 @@ def _rules(name: str) -> Rules:
     try:
         return find_rules(name)
     except OgamesError as exc:
-        raise CommandError(str(exc)) from None
+        raise CommandError(quoting(str(exc), name)) from None
 
 
 def _start(rules: Rules, position: str | None, variant: str | None, seed: int | None) -> Game:
@@ -57,9 +81,10 @@ def _start(rules: Rules, position: str | None, variant: str | None, seed: int | 
     try:
         pos = rules.parse_position(position, canonical)
     except NotationError as exc:
-        raise CommandError(f"bad position for {rules.name}: {exc}") from None
+        raise CommandError(f"bad position for {rules.name}: {quoting(str(exc), position)}"
+                           ) from None
     for warning in rules.position_warnings(pos):  # allowed, but worth a word
-        click.echo(f"ogames: warning: {warning}", err=True)
+        say(f"warning: {warning}")
     return Game.from_position(rules, pos)
 
 
@@ -69,7 +94,7 @@ def _variant(rules: Rules, text: str | None) -> str:
     try:
         return rules.parse_variant(text)
     except NotationError as exc:
-        raise CommandError(f"--variant: {exc.reason}") from None
+        raise CommandError(f"--variant: {quoting(exc.reason, text or '')}") from None
 
 
 def _join_move_args(rules: Rules, moves: tuple[str, ...]) -> list[str]:
@@ -118,8 +143,10 @@ class OgamesGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True,
              **extra):
         try:
-            super().main(args, prog_name or "ogames", complete_var, standalone_mode=False,
-                         **extra)
+            # not standalone, click returns the status of a ``ctx.exit(status)`` (the app's,
+            # after an unexpected error) instead of exiting; commands themselves return None
+            status = super().main(args, prog_name or "ogames", complete_var,
+                                  standalone_mode=False, **extra)
         except click.exceptions.Exit as exc:
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
@@ -130,14 +157,14 @@ class OgamesGroup(click.Group):
             if isinstance(exc, click.UsageError):
                 path = exc.ctx.command_path if exc.ctx is not None else "ogames"
                 message += f" (see '{path} --help')"
-            click.echo(f"ogames: {message}", err=True)
+            say(message)
             sys.exit(exc.exit_code)
         except OgamesError as exc:
-            click.echo(f"ogames: {exc}", err=True)
+            say(str(exc))
             sys.exit(2)
         except KeyboardInterrupt:
             sys.exit(130)
-        sys.exit(0)
+        sys.exit(status if isinstance(status, int) else 0)
 
 
 @click.group(name="ogames", cls=OgamesGroup, invoke_without_command=True)
@@ -154,7 +181,7 @@ def cli(ctx: click.Context, ascii_mode: bool) -> None:
     if ctx.invoked_subcommand is None:
         from .ui.app import run_app
 
-        run_app(ascii=ascii_mode)
+        ctx.exit(run_app(ascii=ascii_mode))
 
 
 def _computer_seats(started: Game, vs: str | None, seat: int | None) -> dict[int, str]:
@@ -168,10 +195,12 @@ def _computer_seats(started: Game, vs: str | None, seat: int | None) -> dict[int
     kind, _, level = vs.strip().partition(":")
     levels = ", ".join(LEVELS)
     if kind.strip().casefold() != "computer":
-        raise CommandError(f"--vs '{vs}': write computer or computer:LEVEL ({levels})")
+        raise CommandError(f"--vs '{shown(vs, INPUT_SHOWN)}': write computer or "
+                           f"computer:LEVEL ({levels})")
     level = level.strip().casefold() or "medium"
     if level not in LEVELS:
-        raise CommandError(f"--vs '{vs}': unknown level '{level}'; choose one of {levels}")
+        raise CommandError(f"--vs '{shown(vs, INPUT_SHOWN)}': unknown level "
+                           f"'{shown(level, INPUT_SHOWN)}'; choose one of {levels}")
     n = len(started.sides)
     seat = 2 if seat is None else seat
     if not 1 <= seat <= n:
@@ -198,8 +227,8 @@ def play(ctx: click.Context, game: str, position: str | None, variant: str | Non
     computer = _computer_seats(started, vs, computer_seat)
     from .ui.app import run_app
 
-    run_app(rules.id, position=position, seed=seed, variant=variant,
-            ascii=ascii_mode or ctx.obj.get("ascii", False), computer=computer)
+    ctx.exit(run_app(rules.id, position=position, seed=seed, variant=variant,
+                     ascii=ascii_mode or ctx.obj.get("ascii", False), computer=computer))
 
 
 @cli.command(name="perft")
@@ -252,8 +281,8 @@ def _played(rules: Rules, position: str | None, variant: str | None, seed: int |
         try:
             game.play_text(text)
         except (NotationError, IllegalMoveError) as exc:
-            raise CommandError(f"move {number} '{text}' is refused: "
-                               f"{refusal_reason(text, exc)}") from None
+            raise CommandError(f"move {number} '{shown(text, INPUT_SHOWN)}' is refused: "
+                               f"{quoting(refusal_reason(text, exc), text)}") from None
     return game
 
 
@@ -314,11 +343,11 @@ def _not_a_folder(file: Path, error: type[click.ClickException]) -> None:
 
 def _load(file: Path, error: type[click.ClickException]) -> Game:
     """A saved game, or ``error`` with `FILE:LINE:COLUMN: reason` (the format of check)."""
-    from .core.savefile import load_game
+    from .core.storage import load_saved_game
 
     _not_a_folder(file, error)
     try:
-        return load_game(file)
+        return load_saved_game(file)
     except SaveFileError as exc:
         raise error(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
     except OSError as exc:
@@ -332,24 +361,107 @@ def _load(file: Path, error: type[click.ClickException]) -> Game:
 def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
     """Watch a saved game again in the app (read-only; p plays on as a new game). Of a
     broken file, the moves before the fault are shown, with where and why it is broken."""
-    from .core.savefile import load_game
+    from .core.storage import load_saved_game
 
     error: SaveFileError | None = None
     _not_a_folder(file, CommandError)
     try:
-        game = load_game(file)
+        game = load_saved_game(file)
     except SaveFileError as exc:
         if exc.game is None:
             raise CommandError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
         game, error = exc.game, exc
-        click.echo(f"ogames: {file}:{exc.line}:{exc.column}: {exc.reason} (showing the "
-                   f"{len(game.plies)} moves before it, read-only)", err=True)
+        say(f"{file}:{exc.line}:{exc.column}: {exc.reason} (showing the "
+            f"{len(game.plies)} moves before it, read-only)")
     except OSError as exc:
         raise CommandError(f"{file}: cannot read it ({exc.strerror or exc})") from None
     from .ui.app import run_app
 
-    run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
-            replay_name=file.name, replay_error=error)
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
+                     replay_name=file.name, replay_error=error))
+
+
+def _load_prefix(file: Path) -> tuple[Game, SaveFileError | None]:
+    """A saved game for ``review``: the whole game, or the valid part of a broken file and
+    its error; ``CheckError`` (exit 1, the messages of ``check``) when there is none."""
+    from .core.storage import load_saved_game
+
+    _not_a_folder(file, CheckError)
+    try:
+        return load_saved_game(file), None
+    except SaveFileError as exc:
+        if exc.game is None:
+            raise CheckError(f"{file}:{exc.line}:{exc.column}: {exc.reason}") from None
+        return exc.game, exc
+    except OSError as exc:
+        raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
+
+
+def _reviewed(game: Game, level: str, seed: int, reuse: bool):
+    """The review, with a progress bar on stderr when it is a terminal."""
+    from .ai.review import review_game
+
+    if not sys.stderr.isatty():
+        return review_game(game, level, seed, reuse=reuse)
+    with click.progressbar(length=game.cursor + 1, label="reviewing", file=sys.stderr) as bar:
+        def progress(_review, done: int, total: int) -> None:
+            bar.length = max(total, 1)
+            bar.update(done - bar.pos)
+
+        return review_game(game, level, seed, reuse=reuse, progress=progress)
+
+
+@cli.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--level", type=click.Choice(["easy", "medium", "hard"]), default="medium",
+              show_default=True, help="How hard the computer thinks about each position.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="The searches' seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
+@click.option("--save", is_flag=True,
+              help="Write the review into FILE as comments after the moves.")
+@click.option("--fresh", is_flag=True,
+              help="Search every ply again instead of reusing a review saved in FILE.")
+def review(file: Path, level: str, seed: int, as_json: bool, save: bool, fresh: bool) -> None:
+    """Review a saved game with the computer: each side's chances after every ply, the move
+    it preferred, marks (?! ? ??) for the moves that gave most away, a summary per player.
+    Of a broken file, the moves before the fault are reviewed, then it exits 1 naming the
+    fault's line like check."""
+    import json
+
+    from .ai.review_report import json_data, text_lines
+
+    game, error = _load_prefix(file)
+    if save and error is not None:
+        raise CommandError(f"--save: {file} is broken at line {error.line}; a review is "
+                           "only written into a valid saved game")
+    result = _reviewed(game, level, seed, not fresh)
+    where = None if error is None else {"line": error.line, "column": error.column,
+                                        "reason": error.reason}
+    if as_json:
+        click.echo(json.dumps(json_data(result, game, where), ensure_ascii=False, indent=1))
+    else:
+        click.echo("\n".join(text_lines(result, game)))
+    if save:
+        _save_review(file, game, result)
+    if error is not None:
+        raise CheckError(f"{file}:{error.line}:{error.column}: {error.reason}")
+
+
+def _save_review(file: Path, game: Game, result) -> None:
+    """Write the review into the file as comments (atomically), and say so on stderr."""
+    from .ai.review import annotate
+    from .core.savefile import save_game
+
+    written = annotate(game, result)
+    if not written:
+        say(f"not saved into {file}: a review made from what a spectator knows is not "
+            "kept in the file")
+        return
+    try:
+        save_game(game, file)
+    except OSError as exc:
+        raise CommandError(f"{file}: cannot write it ({exc.strerror or exc})") from None
+    say(f"saved the review of {written} plies into {file}")
 
 
 @cli.command()

@@ -1,6 +1,7 @@
 """A UI that survives anything: a seeded monkey drives the app with random keys, clicks
 and resizes through every screen and checks, after every event, that nothing was lost
-and that the board drawn is the engine's position."""
+and that the board drawn is the engine's position; and every screen, in windows only a
+few rows high or columns wide, takes the paging keys (once a crash in Textual's lists)."""
 
 from __future__ import annotations
 
@@ -10,17 +11,26 @@ import random
 import pytest
 from textual.pilot import OutOfBounds
 
-from ogames.core.registry import available_ids
+from ogames.core import storage
+from ogames.core.game import Game
+from ogames.core.registry import available_ids, get_rules
 from ogames.ui import computer
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
+from ogames.ui.screens.picker import PickerScreen
+from ogames.ui.screens.replay import ReplayScreen
+from ogames.ui.screens.rules import RulesScreen
+from ogames.ui.screens.saves import SavesScreen
 
+PAGING = ["pageup", "pagedown", "home", "end"]
 KEYS = ["left", "right", "up", "down", "h", "j", "k", "l", "enter", "space", "enter",
         "escape", "backspace", "u", "U", "ctrl+z", "ctrl+y", "1", "2", "3", "4", "f",
         "question_mark", "escape", "tab", "y", "enter"]
 #: rarely: leave the game (the picker then gets keys too, and Enter starts a game again)
-RARE_KEYS = ["q", "n", "f1", "escape"]
+RARE_KEYS = ["q", "n", "f1", "escape", *PAGING]
 SIZES = [(120, 40), (100, 34), (60, 20), (140, 45), (120, 40)]
+#: windows the app accepts but can show little in: every screen is toured in them
+SMALL_SIZES = [(80, 3), (80, 4), (20, 8)]
 EVENTS = 220
 
 
@@ -123,4 +133,47 @@ def test_the_check_reads_a_chain_in_progress_as_the_board_shown() -> None:
             screen.board.views = screen.views  # as if the chain were not drawn
             with pytest.raises(AssertionError):
                 check(screen)
+    asyncio.run(run())
+
+
+async def page_around(pilot, screen_type: type) -> None:
+    """The paging keys on the screen in each small window, taken from a large one (the
+    focus is where the screen puts it there, often on a list, which is then squeezed),
+    before and after a Tab to the next list or text of the screen."""
+    app = pilot.app
+    for size in SMALL_SIZES:
+        await pilot.resize_terminal(*size)
+        await pilot.press(*PAGING, "tab", *PAGING)
+        assert isinstance(app.screen, screen_type), (size, app.screen)
+    await pilot.resize_terminal(*SIZES[0])
+    await pilot.pause()
+
+
+def test_every_screen_takes_the_paging_keys_in_any_window() -> None:
+    """80×3, 80×4 and 20×8 on the picker, the rules, the saved games, a replay and a game
+    (PageDown in a list squeezed to no row raised KeyError inside Textual: 80×4, ``?``, Tab,
+    PageDown)."""
+    rules = get_rules("ordo")
+    game = Game.new(rules)
+    for text in ("b3-b4", "b6-b5"):
+        game.play_text(text)
+    storage.save_to_library(game)
+
+    async def run() -> None:
+        app = OgamesApp()
+        async with app.run_test(size=SIZES[0]) as pilot:
+            await page_around(pilot, PickerScreen)
+            await pilot.press("o")
+            await page_around(pilot, SavesScreen)
+            app.screen.query_one("#saves").focus()
+            await pilot.press("enter")
+            await page_around(pilot, ReplayScreen)
+            await pilot.press("escape", "escape")
+            assert isinstance(app.screen, PickerScreen)
+            app.screen.choose("ordo")
+            app.screen.query_one("#games").focus()
+            await pilot.press("enter")
+            await page_around(pilot, GameScreen)
+            await pilot.press("question_mark")
+            await page_around(pilot, RulesScreen)
     asyncio.run(run())

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from .errors import NotationError
+from .quoting import shown
 
 _FIELD = re.compile(r"[^ \t]+")
 _DIGITS = frozenset("0123456789")  # not str.isdigit: int() refuses '²', which it accepts
@@ -77,9 +78,8 @@ def expand_empty(text: str, *, field: str, column: int, limit: int) -> Iterator[
             raise NotationError("a number of empty cells is at least 1, without a leading zero",
                                 field=field, column=column + i)
         if len(digits) > len(str(limit)) or int(digits) > limit:
-            raise NotationError(f"{field} has only {limit} cells; '{digits[:12]}"
-                                f"{'…' if len(digits) > 12 else ''}' empty ones cannot fit",
-                                field=field, column=column + i)
+            raise NotationError(f"{field} has only {limit} cells; '{shown(digits)}' empty "
+                                "ones cannot fit", field=field, column=column + i)
         yield Token("", int(digits), i)
         i = j
 
@@ -90,9 +90,8 @@ def parse_number(text: str, *, field: str, column: int | None = None, low: int =
     only, refused by length before ``int()`` sees it (Python will not read more than 4,300
     digits, and no counter of a real game needs more than a few)."""
     if not text or any(ch not in _DIGITS for ch in text):
-        raise NotationError(f"'{text[:12]}' is not a number", field=field, column=column)
+        raise NotationError(f"'{shown(text)}' is not a number", field=field, column=column)
     if len(text) > len(str(high)) or not low <= int(text) <= high:
-        shown = text if len(text) <= 12 else text[:12] + "…"
-        raise NotationError(f"{shown} is out of range ({low} to {high})", field=field,
+        raise NotationError(f"{shown(text)} is out of range ({low} to {high})", field=field,
                             column=column)
     return int(text)

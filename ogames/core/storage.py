@@ -1,8 +1,11 @@
 """Where saved games live, their readable names, the autosave, and the list of saves.
 
 Everything is written through ``savefile.write_atomic``: a crash or a killed terminal
-never leaves a half-written file. ``OGAMES_DATA_DIR`` overrides the platform's user data
-directory (tests and portable installs use it).
+never leaves a half-written file (the temporary file a killed write leaves beside it is
+removed by ``remove_stale_temporaries`` when the app next starts). Every saved game is read
+through ``load_saved_game``: any file, however broken, is a ``SaveFileError``, never a crash.
+``OGAMES_DATA_DIR`` overrides the platform's user data directory (tests and portable
+installs use it).
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import re
+import stat
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +22,7 @@ from platformdirs import user_data_path
 
 from .errors import OgamesError, SaveFileError
 from .game import Game
+from .quoting import shown
 from .savefile import EXTENSION, decode, format_game, parse_game, write_atomic
 
 AUTOSAVE_NAME = "autosave" + EXTENSION
@@ -33,6 +39,46 @@ def saves_dir() -> Path:
 
 def autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
+
+
+def crash_reports_dir() -> Path:
+    return data_dir() / "crash-reports"
+
+
+#: the temporary file ``write_atomic`` writes a file of ours through, before its rename:
+#: ``.NAME.XXXXXXXX.tmp`` (``tempfile.mkstemp``'s eight random characters) for a saved
+#: game, the autosave, or the settings
+_TEMPORARY = re.compile(rf"\..+(?:{re.escape(EXTENSION)}|\.json)\.[a-z0-9_]{{8}}\.tmp")
+#: a temporary file untouched for this long is no write in progress (one takes a moment),
+#: but what a killed process or a full disk left behind
+STALE_AFTER = 10 * 60.0
+
+
+def remove_stale_temporaries(now: float | None = None) -> list[Path]:
+    """Remove the temporary files of our own naming (see ``_TEMPORARY``) that a write cut
+    short left in the data directory or its saves folder (``kill -9`` between the write
+    and the rename): nothing else ever would. One still being written, by this or another
+    ogames, is younger than ``STALE_AFTER`` and stays. Anything else, ours or not, is left
+    alone; a file that cannot be removed is passed over. Returns the files removed."""
+    now = time.time() if now is None else now
+    removed = []
+    for folder in (data_dir(), saves_dir()):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            path = folder / name
+            if not _TEMPORARY.fullmatch(name):
+                continue
+            try:
+                info = path.lstat()
+                if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_AFTER:
+                    path.unlink()
+                    removed.append(path)
+            except OSError:
+                continue
+    return removed
 
 
 def _slug(text: str) -> str:
@@ -148,13 +194,32 @@ def clear_autosave() -> None:
         pass
 
 
+def parse_saved_game(data: bytes) -> Game:
+    """A saved game from the bytes of its file. Raises SaveFileError for any file that
+    cannot be read: the reader's own errors (with the valid part of the game), and also an
+    error it did not expect to meet (a number too long for Python, a bug), which says its
+    kind instead of escaping as a crash: a file is data from outside, never trusted."""
+    try:
+        return parse_game(decode(data))
+    except SaveFileError:
+        raise
+    except Exception as exc:  # noqa: BLE001 -- the boundary where a file is read
+        raise SaveFileError(f"the reader stopped on an unexpected error "
+                            f"({type(exc).__name__}: {shown(str(exc), 80)})", 1, 1) from exc
+
+
+def load_saved_game(path: Path) -> Game:
+    """``parse_saved_game`` of the file at ``path`` (OSError when it cannot be read)."""
+    return parse_saved_game(Path(path).read_bytes())
+
+
 def load_autosave() -> Game | None:
     """The unfinished game to resume, if one was left behind (and is readable)."""
     path = autosave_path()
     if not path.exists():
         return None
     try:
-        game = parse_game(decode(path.read_bytes()))
+        game = load_saved_game(path)
     except (OgamesError, OSError):
         return None
     return game if game.outcome() is None or game.can_redo else None
@@ -191,7 +256,7 @@ class SaveEntry:
 def read_entry(path: Path) -> SaveEntry:
     modified = path.stat().st_mtime
     try:
-        return SaveEntry(path, modified, parse_game(decode(path.read_bytes())), None)
+        return SaveEntry(path, modified, load_saved_game(path), None)
     except SaveFileError as exc:
         partial = exc.game if isinstance(exc.game, Game) else None
         return SaveEntry(path, modified, partial, exc)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
+from ..core.storage import remove_stale_temporaries
 from .computer import seats_from_players
 from .screens.game import GameScreen
 from .screens.picker import PickerScreen
@@ -42,6 +43,7 @@ class OgamesApp(App[None]):
         super().__init__()
         #: the computer's seats in the first game (side index → level)
         self.computer = dict(computer or {})
+        remove_stale_temporaries()  # left by a write that was killed: nothing else would
         self.settings = load_settings()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
@@ -126,11 +128,14 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,
             replay: Game | None = None, replay_name: str = "",
             replay_error: SaveFileError | None = None,
-            computer: Mapping[int, str] | None = None) -> None:
+            computer: Mapping[int, str] | None = None) -> int:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
     ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
     ``replay`` is the part before). ``computer``: the computer's seats in the game
-    ``game_id`` (side index → level, ``ogames play --vs computer``)."""
-    OgamesApp(game_id, position=position, seed=seed, variant=variant, ascii=ascii,
-              replay=replay, replay_name=replay_name, replay_error=replay_error,
-              computer=computer).run()
+    ``game_id`` (side index → level, ``ogames play --vs computer``). Returns the exit
+    status: non-zero after an unexpected error, reported as ``crash.run_reporting`` says."""
+    from .crash import run_reporting
+
+    return run_reporting(OgamesApp(game_id, position=position, seed=seed, variant=variant,
+                                   ascii=ascii, replay=replay, replay_name=replay_name,
+                                   replay_error=replay_error, computer=computer))

@@ -21,6 +21,8 @@ from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..computer import LEVEL_NAMES, is_computer_name, split_players
+from ..widgets.lists import PagingOptionList
+from .room import NeedsRoom, room_css
 
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
 #: computer at a level
@@ -80,8 +82,12 @@ class GameForm(VerticalScroll, can_focus=False):
         yield Button("Start", id="start", variant="primary")
 
 
-class PickerScreen(Screen[None]):
+class PickerScreen(NeedsRoom, Screen[None]):
     AUTO_FOCUS = "#games"
+    #: the games list whole (44 columns) with a game in it, under the heading, above the
+    #: buttons and the footer (a note about the last game may take a row or two more)
+    MIN_SIZE = (44, 10)
+    PURPOSE = "pick a game"
 
     BINDINGS = [
         Binding("q", "app.quit", "quit"),
@@ -111,7 +117,8 @@ class PickerScreen(Screen[None]):
     PickerScreen #resume-note {
         display: none; height: auto; padding: 0 1; color: $text-warning;
     }
-    """
+    PickerScreen #resume-note.shown { display: block; }
+    """ + room_css("PickerScreen", ["#heading", "#choice", "#resume-note", "#picker-bar"])
 
     def __init__(self) -> None:
         super().__init__()
@@ -130,7 +137,7 @@ class PickerScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("ogames — pick a game (Enter starts it, Tab goes to the settings)",
                      id="heading")
-        with Horizontal():
+        with Horizontal(id="choice"):
             options = []
             for gid in GAME_MODULES:
                 if gid in self.ids:
@@ -141,13 +148,14 @@ class PickerScreen(Screen[None]):
                 else:
                     options.append(Option(Text(f"{gid} (not installed)", style="dim"),
                                           id=gid, disabled=True))
-            yield OptionList(*options, id="games")
+            yield PagingOptionList(*options, id="games")
             yield GameForm(id="form")
         yield Static("", id="resume-note", markup=False)
         with Horizontal(id="picker-bar"):
             yield Button("Resume", id="resume", variant="success")
             yield Button("Saved games (o)", id="saves")
             yield Button("Rules (?)", id="rules")
+        yield self.notice()
         yield Footer()
 
     def on_mount(self) -> None:
@@ -157,13 +165,21 @@ class PickerScreen(Screen[None]):
             games.highlighted = games.get_option_index(self.game_id)
         self._build_form()
         self._offer_resume()
+        self.fit_room()
+
+    def on_resize(self) -> None:
+        self.fit_room()
 
     def on_screen_resume(self) -> None:
         self._offer_resume()
-        if isinstance(self.focused, Input):
+        self.fit_room()  # the window may have changed under the screen on top
+        if isinstance(self.focused, Input) and not self.too_small:
             # back from a game started by Enter in a name field: the letter keys (r, o, q)
             # would type into the name instead of doing what the footer says
             self.query_one("#games", OptionList).focus()
+        # again after Textual's own resume, which runs after this handler and gives the
+        # focus to AUTO_FOCUS, even a hidden one
+        self.call_later(self.fit_room)
 
     # ----- resume, saved games, rules ------------------------------------------------
 
@@ -189,15 +205,19 @@ class PickerScreen(Screen[None]):
         where it is listed as broken and its valid part can be replayed, and the note
         says so. (Left in place it was silently passed over until a new game's first
         move put it there.)"""
-        from ...core.savefile import decode, parse_game
-        from ...core.storage import autosave_path, clear_autosave, keep_autosave_as_is
+        from ...core.storage import (
+            autosave_path,
+            clear_autosave,
+            keep_autosave_as_is,
+            load_saved_game,
+        )
 
         try:
-            parse_game(decode(autosave_path().read_bytes()))
+            load_saved_game(autosave_path())
             return  # none, or readable: resumable, or a finished game
         except OSError:
             return
-        except OgamesError as exc:
+        except OgamesError as exc:  # any file that cannot be read is a SaveFileError
             reason = str(exc)
         try:
             kept = keep_autosave_as_is()
@@ -215,7 +235,7 @@ class PickerScreen(Screen[None]):
         self.kept_autosave = kept
         note = self.query_one("#resume-note", Static)
         note.update(text)
-        note.display = bool(text)
+        note.set_class(bool(text), "shown")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":

@@ -20,6 +20,8 @@ from ...core.rules import Rules
 from ...core.rules_text import Diagram as DiagramSpec
 from ...core.rules_text import split_diagrams
 from ..widgets.diagram import Diagram, path_cells
+from ..widgets.lists import PagingOptionList
+from .room import NeedsRoom, room_css
 
 _HEADING = re.compile(r"^## +(.+?)\s*$", re.M)
 
@@ -84,8 +86,13 @@ class DiagramBox(Vertical):
             yield Static(f"Move: {spec.move}", classes="caption")
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(NeedsRoom, Screen[None]):
     AUTO_FOCUS = "#rules-text"
+    #: the contents whole (26 columns) beside a narrow text, a few rows of each
+    MIN_SIZE = (50, 8)
+    PURPOSE = "read the rules"
+    #: Tab would give the focus to a list or text not shown
+    BLIND_ACTIONS = frozenset({"switch"})
 
     BINDINGS = [
         Binding("escape,q,question_mark,f1", "close", "close"),
@@ -103,7 +110,7 @@ class RulesScreen(Screen[None]):
     RulesScreen #rules-text:focus { border: round $accent; }
     RulesScreen .section { height: auto; }
     RulesScreen Markdown { margin: 0; }
-    """
+    """ + room_css("RulesScreen", ["#rules-title", "#rules-main"])
 
     def __init__(self, rules: Rules, *, ascii: bool | None = None) -> None:
         super().__init__()
@@ -119,9 +126,9 @@ class RulesScreen(Screen[None]):
         ascii = self.ascii if self.ascii is not None else bool(getattr(self.app, "ascii", False))
         yield Static(f"Rules of {self.rules.name} — Esc closes, n/p or 1–"
                      f"{len(self.titled)} jump to a section", id="rules-title")
-        with Horizontal():
-            toc = OptionList(*[f"{k + 1}. {self.sections[i].title}"
-                               for k, i in enumerate(self.titled)], id="toc")
+        with Horizontal(id="rules-main"):
+            toc = PagingOptionList(*[f"{k + 1}. {self.sections[i].title}"
+                                     for k, i in enumerate(self.titled)], id="toc")
             toc.border_title = "Contents"
             yield toc
             with VerticalScroll(id="rules-text"):
@@ -132,6 +139,7 @@ class RulesScreen(Screen[None]):
                                 yield DiagramBox(self.rules, part, ascii)
                             elif part.strip():
                                 yield Markdown(part)
+        yield self.notice()
         yield Footer()
 
     @property
@@ -151,10 +159,22 @@ class RulesScreen(Screen[None]):
         self.current = k
 
 
+    def on_mount(self) -> None:
+        self.fit_room()
+
+    def on_screen_resume(self) -> None:
+        # the window may have changed under the screen on top; after Textual's own resume
+        # (which runs after this handler and focuses AUTO_FOCUS, even a hidden one)
+        self.call_later(self.fit_room)
+
     def on_resize(self) -> None:
         """The text reflows at another width: stay at the section being read (the scroll
         offset alone would land somewhere else)."""
+        self.fit_room()
         self.call_after_refresh(self.show_section, self.current)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.room_allows(action)
 
     @on(OptionList.OptionHighlighted, "#toc")
     @on(OptionList.OptionSelected, "#toc")

@@ -1,7 +1,8 @@
 """``make bench``: speed and memory figures, printed as tables and saved as JSON.
 
-Engines (perft, random playouts, save/load), the UI (first frame, keypress → repaint,
-memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
+Engines (perft, random playouts, save/load), the review of a game with the computer
+(a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), the UI
+(first frame, keypress → repaint, memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
 Figures, never assertions: nothing here fails a build. Each timing is the median of
@@ -117,6 +118,38 @@ def bench_save_load(game_id: str, plies: int = 1000) -> dict:
             "load_seconds": round(load_s, 4)}
 
 
+#: the games the review figure reviews: game id → plies (the issue's targets: under 60 s
+#: each on two cores, the progress bar moving at least every second)
+REVIEWED = {"onitama": 60, "ordo": 100}
+
+
+def bench_review(console: Console) -> dict:
+    """Seconds to review a long game at the default level on every core, and the longest
+    wait between two progress reports (searches finishing)."""
+    from ogames.ai.review import cores, review_game
+
+    table = Table(title=f"review at the default level on {cores()} cores")
+    for col in ("game", "plies", "searches", "seconds", "longest wait"):
+        table.add_column(col)
+    figures: dict = {"cores": cores()}
+    for game_id, plies in REVIEWED.items():
+        game = long_game(game_id, plies)
+        stamps: list[float] = []
+        start = time.perf_counter()
+        review = review_game(game, progress=lambda *_, at=stamps: at.append(time.perf_counter()))
+        seconds = time.perf_counter() - start
+        waits = [b - a for a, b in zip([start, *stamps], stamps, strict=False)]
+        figures[game_id] = {"plies": game.cursor, "searches": len(stamps),
+                            "seconds": round(seconds, 2),
+                            "longest_wait": round(max(waits, default=0.0), 2),
+                            "marks": len(review.marked())}
+        f = figures[game_id]
+        table.add_row(game_id, str(f["plies"]), str(f["searches"]), f"{f['seconds']} s",
+                      f"{f['longest_wait']} s")
+    console.print(table)
+    return figures
+
+
 def main() -> None:
     console = Console()
     results: dict = {"games": {}}
@@ -139,6 +172,7 @@ def main() -> None:
             f"{sl['plies']} plies: {sl['save_seconds']} s / {sl['load_seconds']} s" if sl else "",
         )
     console.print(table)
+    results["review"] = bench_review(console)
     from bench.ui import bench_ui
 
     results["ui"] = bench_ui(console)

@@ -122,6 +122,7 @@ async def main() -> None:
         await shoot(f"{game_id}-80x24", OgamesApp(game_id, seed=4), random_moves(6),
                     size=(80, 24))
     await shoot_saves_and_replay()
+    await shoot_reviews()
 
 
 def sample_game(game_id: str, plies: int, seed: int = 4) -> Game:
@@ -144,6 +145,52 @@ async def shoot_saves_and_replay() -> None:
         replay = sample_game("oferhlyp", 40)
         await shoot("replay", OgamesApp(replay=replay, replay_name="oferhlyp.ogame"),
                     keys("end", "left", "left", "left"))
+
+
+#: the games reviewed in the pictures: game id → (plies, seed)
+REVIEWS = {"opprimo": (40, 3), "oferhlyp": (40, 3), "onitama": (24, 3), "ordo": (50, 3),
+           "ochmir": (80, 3)}
+
+
+def played_game(game_id: str, plies: int, seed: int) -> Game:
+    """A game as two fallible players play it: the computer's easy moves, and now and
+    then a random one (seeded)."""
+    from ogames.ai.mcts import choose_move
+
+    rules = get_rules(game_id)
+    game = Game.new(rules, rules.variants[0], seed, players=("Ann", "Bob"))
+    rng = random.Random(seed)
+    while game.cursor < plies and game.outcome() is None:
+        legal = game.legal_moves()
+        if rng.random() < 0.25:
+            game.play(legal[rng.randrange(len(legal))])
+        else:
+            game.play(choose_move(game, rules.to_move(game.position), "easy",
+                                  rng.randrange(1000)))
+    return game
+
+
+async def review_step(app: OgamesApp, pilot) -> None:
+    """``a``, then wait for the review to finish and go to its first mark (``n``)."""
+    import time
+
+    await pilot.press("a")
+    screen = app.screen
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (getattr(screen, "review", None) is None
+                                           or not screen.review.complete
+                                           or screen.reviewing):
+        await pilot.pause(0.1)
+    await pilot.press("n")
+    await pilot.pause(0.3)
+
+
+async def shoot_reviews() -> None:
+    """A review in the replay of a saved game, for every game."""
+    for game_id, (plies, seed) in REVIEWS.items():
+        game = played_game(game_id, plies, seed)
+        await shoot(f"{game_id}-review",
+                    OgamesApp(replay=game, replay_name=f"{game_id}.ogame"), review_step)
 
 
 async def hand_over_step(app: OgamesApp, pilot) -> None:

@@ -296,3 +296,74 @@ def test_check_of_a_folder_is_a_bad_file_exit_1(tmp_path: Path) -> None:
     assert result.stderr == f"ogames: {tmp_path} is a folder, not a saved game\n"
     export = run("export", str(tmp_path), "-o", str(tmp_path / "x.svg"))
     assert export.exit_code == 2 and "is a folder, not a saved game" in export.stderr
+
+
+# ----- review ---------------------------------------------------------------------------------
+
+#: Ordo, White to move: only d6-d8 reaches White's goal row (8) and wins (§2.4.4); after any
+#: other move Black's a4 runs down the free a-file to its own goal row (1)
+WIN_OR_LOSE = '[Game "ordo"]\n[Setup "10/4W5/3W6/10/B9/10/10/10 w"]\n'
+
+
+def test_review_json_marks_the_move_that_loses_at_once_and_proposes_the_win(tmp_path) -> None:
+    import json
+
+    path = tmp_path / "lost.ogame"
+    path.write_text(WIN_OR_LOSE + '[Result "0-1"]\n\n1. d6-e6 a4-a1 0-1\n')
+    result = run("review", str(path), "--json", "--level", "easy")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    first, second = data["plies"]
+    assert (first["move"], first["mark"], first["preferred"]) == ("d6-e6", "??", "d6-d8")
+    assert first["chances"][1] >= 0.95  # Black, to move, wins with a4-a1
+    assert (second["move"], second["chances"], second["mark"]) == ("a4-a1", [0.0, 1.0], "")
+    white, black = data["summary"]
+    assert white["marks"] == {"??": 1, "?": 0, "?!": 0} and white["average_drop"] >= 0.3
+    assert black["marks"] == {"??": 0, "?": 0, "?!": 0}
+    assert data["error"] is None and data["complete"] and not data["time_capped"]
+
+
+def test_review_prints_each_ply_and_a_summary_per_player(tmp_path) -> None:
+    path = tmp_path / "lost.ogame"
+    path.write_text(WIN_OR_LOSE + '[White "Ann"]\n[Black "Bob"]\n[Result "0-1"]\n\n'
+                    "1. d6-e6 a4-a1 0-1\n")
+    result = run("review", str(path), "--level", "easy", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    row = next(line for line in lines if line.split()[:3] == ["1", "White", "d6-e6"])
+    assert row.split()[-2:] == ["d6-d8", "??"]
+    assert "seed 3" in result.stdout and "?? 0.30 or more" in result.stdout
+    assert any(line.startswith("White (Ann): ?? 1") for line in lines)
+    assert any(line.startswith("Black (Bob): ?? 0") for line in lines)
+
+
+def test_review_of_a_broken_file_reviews_the_moves_before_and_exits_1(tmp_path) -> None:
+    path = tmp_path / "g.ogame"
+    path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e9 *\n')
+    result = run("review", str(path), "--level", "easy")
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"ogames: {path}:8:25: move 3 'e3-e9' is refused")
+    assert "c2:d2-c3" in result.stdout and "c7:d7-c6" in result.stdout
+    assert "2 plies" in result.stdout
+    missing = run("review", str(tmp_path / "none.ogame"))
+    assert missing.exit_code == 1 and "cannot read it" in missing.stderr
+    saved = run("review", str(path), "--save")
+    assert saved.exit_code == 2 and "--save" in saved.stderr
+
+
+def test_a_saved_review_is_accepted_by_check_and_reused(tmp_path) -> None:
+    import json
+
+    path = tmp_path / "g.ogame"
+    path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e4 *\n')
+    first = run("review", str(path), "--level", "easy", "--json", "--save")
+    assert first.exit_code == 0 and "saved the review of 3 plies" in first.stderr
+    text = path.read_text()
+    assert text.count("{[%chance ") == 3
+    assert run("check", str(path)).stdout.startswith("Ordo (10x8): 3 moves")
+    again = run("review", str(path), "--level", "easy", "--json")
+    before, after = json.loads(first.stdout), json.loads(again.stdout)
+    assert all(p["from_file"] for p in after["plies"])
+    for p in (*before["plies"], *after["plies"]):
+        p.pop("from_file")
+    assert after["plies"] == before["plies"]

@@ -345,3 +345,45 @@ def test_a_seed_lies_from_0_to_2_64(seed, ok) -> None:
     else:
         with pytest.raises(SaveFileError, match="a seed is a whole number"):
             parse_game(text)
+
+
+# ----- review comments after moves ----------------------------------------------------------
+
+
+def test_the_commands_of_a_comment_stay_with_their_move_and_are_written_back() -> None:
+    """§1.6 allows comments between moves; a review writes ``[%…]`` commands in them.
+    They belong to the move before them, survive a save, and are written right after
+    it; the free text around them is not kept."""
+    text = (HEADER + '[Result "*"]\n\n1. c2:d2-c3 {good [%chance 0.52,0.48]\n[%best e3-e4]}'
+            " c7:d7-c6 2. e3-e4 {[%chance 0.50,0.50]} {[%bestchance 0.51,0.49]} *\n")
+    game = parse_game(text)
+    assert [p.comment for p in game.plies] == [
+        "[%chance 0.52,0.48] [%best e3-e4]", "", "[%chance 0.50,0.50] [%bestchance 0.51,0.49]"]
+    assert ORDO.format_position(game.position) == AFTER_THREE
+    written = format_game(game)
+    assert written == (HEADER + '[Result "*"]\n\n1. c2:d2-c3 {[%chance 0.52,0.48] '
+                       "[%best e3-e4]} c7:d7-c6 2. e3-e4\n"
+                       "{[%chance 0.50,0.50] [%bestchance 0.51,0.49]} *\n")
+    assert format_game(parse_game(written)) == written
+
+
+def test_a_file_without_commands_is_written_as_before() -> None:
+    plain = ordo_game("c2:d2-c3", "c7:d7-c6", "e3-e4")
+    with_text = parse_game(HEADER + '[Result "*"]\n\n{before} 1. c2:d2-c3 c7:d7-c6 2. e3-e4 '
+                           "{a comment} * {after}\n")
+    assert all(p.comment == "" for p in with_text.plies)
+    assert format_game(with_text) == format_game(plain)
+
+
+def test_a_comment_is_lost_with_its_move_only() -> None:
+    """Undo keeps a ply's comment for redo; a new move in its place has none."""
+    game = parse_game(HEADER + '[Result "*"]\n\n1. e3-e4 {[%chance 0.5,0.5]} e6-e5 *\n')
+    game.undo()
+    game.undo()
+    game.redo()
+    assert game.plies[0].comment == "[%chance 0.5,0.5]"
+    game.play_text("c7:d7-c6")
+    game.undo()
+    game.undo()
+    game.play_text("c2:d2-c3")
+    assert [p.comment for p in game.plies] == [""]

@@ -171,6 +171,16 @@ def _ordered(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy,
     return [moves[i] for _, _, i in keyed]
 
 
+def _add_sums(path: Sequence[_Node] | Sequence[_InfoNode], result: Shares) -> None:
+    """Count an iteration's result for every side at the root move it went through, so
+    that ``analyse`` can say each side's chances after each root move (a node's ``total``
+    holds its mover's share only)."""
+    sums = path[1].sums if len(path) > 1 else None
+    if sums is not None:
+        for k, share in enumerate(result):
+            sums[k] += share
+
+
 def _settled(visits: Sequence[int], remaining: float) -> bool:
     """True when the most visited move leads the next one by more than the iterations
     that remain, so it stays the most visited whatever they find (a move not tried yet
@@ -223,7 +233,7 @@ class _Playout:
 
 class _Node:
     __slots__ = ("move", "mover", "pos", "to_move", "untried", "children", "visits", "total",
-                 "proven", "branching")
+                 "proven", "branching", "sums")
 
     def __init__(self, move: Move | None, mover: int, pos: Position, to_move: int) -> None:
         self.move = move
@@ -236,6 +246,8 @@ class _Node:
         self.total = 0.0
         self.proven: Shares | None = None  # exact result when the solver knows it
         self.branching = 0
+        #: a root child's total share per side (``analyse``); None below the root
+        self.sums: list[float] | None = None
 
 
 class _Search:
@@ -275,9 +287,11 @@ class _Search:
             return True  # every other move is a proven loss
         return _settled(contenders, self.stop.remaining(done, budget))
 
-    def iterate(self) -> None:
-        node = self.root
-        path = [node]
+    def iterate(self, first: _Node | None = None) -> None:
+        """One iteration: select, expand, play out, back up. ``first``: a root child the
+        iteration goes through, whatever the selection would choose (``analyse``)."""
+        node = self.root if first is None else first
+        path = [self.root] if first is None else [self.root, first]
         while True:
             if node.proven is not None:
                 result = node.proven
@@ -294,6 +308,7 @@ class _Search:
             n.visits += 1
             if n.mover >= 0:
                 n.total += result[n.mover]
+        _add_sums(path, result)
         for n in reversed(path[:-1]):  # the solver: carry exact results up while they last
             self.solve(n)
             if n.proven is None:
@@ -304,6 +319,8 @@ class _Search:
         move = node.untried.pop()
         pos = rules.apply(node.pos, move)
         child = _Node(move, node.to_move, pos, rules.to_move(pos))
+        if node is self.root:
+            child.sums = [0.0] * self.sides
         moves = list(rules.moves(pos))
         if not moves:
             child.proven = _final_shares(rules, pos)
@@ -376,7 +393,7 @@ class _Search:
 
 
 class _InfoNode:
-    __slots__ = ("move", "mover", "children", "visits", "total", "avail", "text")
+    __slots__ = ("move", "mover", "children", "visits", "total", "avail", "text", "sums")
 
     def __init__(self, move: Move | None, mover: int, text: str = "") -> None:
         self.move = move
@@ -386,6 +403,7 @@ class _InfoNode:
         self.total = 0.0
         self.avail = 0
         self.text = text
+        self.sums: list[float] | None = None
 
 
 def determinizer(rules: Rules, policy: Policy) -> Callable[[Position, int, random.Random],
@@ -474,6 +492,8 @@ class _InfoSetSearch:
                 child = _InfoNode(move, rules.to_move(pos),
                                   rules.move_text(pos, move) if node is self.root else "")
                 child.avail = 1
+                if node is self.root:
+                    child.sums = [0.0] * self.sides
                 node.children[move] = child
                 path.append(child)
                 pos = rules.apply(pos, move)
@@ -486,6 +506,7 @@ class _InfoSetSearch:
             n.visits += 1
             if n.mover >= 0:
                 n.total += result[n.mover]
+        _add_sums(path, result)
 
     def untried(self, pos: Position, moves: list[Move], children: dict) -> Move:
         """A move without a child yet: the policy's favourite, else a random one (drawn
@@ -520,8 +541,10 @@ class _InfoSetSearch:
         after seeing the effect (three-handed side choices), matched by canonical text."""
         children = list(self.root.children.values())
         if not children:
-            return self.legal[0]
+            return self.legal[0] if self.legal else None
         top = max(children, key=lambda c: (c.visits, c.total))
+        if not self.legal:  # a spectator's search (``analyse``): no real moves to map onto
+            return top.move
         if top.move in self.legal_set or not top.text:
             return top.move if top.move in self.legal_set else self.legal[0]
         texts = self.legal_texts()
@@ -536,3 +559,118 @@ def _common_prefix(a: str, b: str) -> int:
             break
         n += 1
     return n
+
+
+# ----- analysis (the review) ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """One root move of a search: each side's expected share after it, and how many
+    iterations went through it (0 when it is known exactly without search)."""
+
+    move: Move
+    shares: Shares
+    visits: int
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What one search found at the root. ``move`` is the move it prefers (for the mover's
+    view, the very move ``choose_move`` plays with the same arguments); ``shares`` each
+    side's expected share after it, which is the position's value with good play from
+    here; ``estimates`` every root move tried, most visited first; ``cut``: the clock or
+    the caller stopped the search before its budget (the result may then differ from run
+    to run)."""
+
+    move: Move | None
+    shares: Shares
+    estimates: tuple[Estimate, ...]
+    cut: bool
+
+
+def analyse(rules: Rules, pos: Position, legal: Sequence[Move], level: str | Level = "medium",
+            seed: int = 0, *, viewer: int | None = None, banned: frozenset = frozenset(),
+            should_stop: ShouldStop | None = None, policy: Policy | None = None,
+            include: Move | None = None) -> Analysis:
+    """Search ``pos`` as ``choose_move`` does and report the root's values as well as the
+    move. ``legal``: the legal moves there, history rules applied (ignored for a
+    spectator). ``viewer``, in a hidden-information game only: None searches the whole
+    position (every hand known: a finished game's review); the side to move searches its
+    own view, exactly as ``choose_move``; any other number (-1) is a spectator who knows
+    no hand, so the search deals every hand (the policy's ``determinize`` is called with
+    that number) and its move comes from a dealt world, never from the real hands.
+    Unlike ``choose_move`` a single legal move is searched too: its value is wanted.
+    ``include``: a legal move to try first whatever the policy's order (the move played,
+    whose value a review compares with the preferred one); the search may then prefer
+    another move than ``choose_move`` would. Ignored by a search over views."""
+    lvl = LEVELS[level] if isinstance(level, str) else level
+    pol = policy if policy is not None else rules.policy()
+    if pol.playout_depth is not None:
+        lvl = replace(lvl, playout_depth=pol.playout_depth)
+    rng = random.Random(seed)
+    stop = _Stopper(lvl.time_limit, should_stop)
+    side = rules.to_move(pos)
+    spectator = rules.hidden_information and viewer is not None and viewer != side
+    moves = [] if spectator else list(legal)
+    if rules.hidden_information and viewer is not None:
+        def texts() -> list[str]:
+            return [rules.move_text(pos, m) for m in moves]
+
+        search: _Search | _InfoSetSearch = _InfoSetSearch(
+            rules, rules.view(pos, viewer), viewer, moves, frozenset() if spectator else banned,
+            texts, lvl, pol, rng, stop)
+    else:
+        search = _Search(rules, pos, moves, lvl, pol, rng, stop)
+        untried = search.root.untried
+        if include is not None and include in untried:
+            untried.remove(include)
+            untried.append(include)  # popped first
+    move = search.run()
+    if isinstance(search, _Search) and include is not None:
+        _visit(search, include, max(EARLY_STOP_EVERY, lvl.iterations // 4), stop)
+    if isinstance(search, _Search):
+        children = [(c.move, c.proven if c.proven is not None else _mean(c), c.visits)
+                    for c in search.root.children if c.visits or c.proven is not None]
+    else:
+        children = [(c.move, _mean(c), c.visits) for c in search.root.children.values()
+                    if c.visits]
+    estimates = tuple(Estimate(m, tuple(shares), n) for m, shares, n in
+                      sorted(children, key=lambda c: -c[2]))
+    return Analysis(move, _shares_of(rules, pos, move, estimates, spectator), estimates,
+                    stop())
+
+
+def _visit(search: _Search, move: Move, least: int, stop: _Stopper) -> None:
+    """Search on through ``move`` until it has ``least`` visits (or is proven): a move the
+    search thought bad got few, and the mean of a few playouts is mostly noise. The move
+    preferred is chosen before, so this cannot change it."""
+    root = search.root
+    child = next((c for c in root.children if c.move == move), None)
+    if child is None and root.untried and root.untried[-1] == move:
+        child = search.expand(root)  # a win in one was found before any search
+    while child is not None and child.visits < least and child.proven is None and not stop():
+        search.iterate(child)
+
+
+def _mean(node: _Node | _InfoNode) -> Shares:
+    sums = node.sums or ()
+    return tuple(s / node.visits for s in sums)
+
+
+def _shares_of(rules: Rules, pos: Position, move: Move | None,
+               estimates: tuple[Estimate, ...], spectator: bool) -> Shares:
+    """The chances after the preferred move: its estimate; exact when the search took it
+    without searching (a win in one); the most visited move's when the preferred one was
+    mapped from a dealt world; even chances when nothing was searched at all."""
+    for estimate in estimates:
+        if estimate.move == move:
+            return estimate.shares
+    if move is not None and not spectator:
+        after = rules.apply(pos, move)
+        if rules.outcome(after) is not None:
+            return _final_shares(rules, after)
+    if estimates:
+        return estimates[0].shares
+    n = len(rules.sides(rules.variant_of(pos)))
+    return tuple(1.0 / n for _ in range(n))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import IllegalMoveError
 from .outcome import Outcome
@@ -18,11 +18,14 @@ from .rules import Move, Position, Rules
 
 @dataclass(frozen=True)
 class Ply:
-    """One move made: the move, its canonical text, and the position it produced."""
+    """One move made: the move, its canonical text, and the position it produced.
+    ``comment``: what a saved game writes in braces after the move, the annotations of a
+    review (``[%chance 0.62,0.38] [%best d4-d5]``); a new move has none."""
 
     move: Move
     text: str
     position: Position
+    comment: str = ""
 
 
 @dataclass
@@ -177,6 +180,11 @@ class Game:
             return False
         self.cursor += 1
         return True
+
+    def annotate(self, ply: int, comment: str) -> None:
+        """Give ply number ``ply`` (1-based, redo tail included) the saved-game comment
+        ``comment`` (see ``Ply``); the move and its position stay as they are."""
+        self.plies[ply - 1] = replace(self.plies[ply - 1], comment=comment)
 
     def goto(self, ply: int) -> None:
         self.cursor = max(0, min(ply, len(self.plies)))

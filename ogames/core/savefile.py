@@ -3,6 +3,12 @@
 A PGN-like UTF-8 text: tag lines, a blank line, the moves in canonical text with round
 numbers, and a result token. Reading replays every move with full legality and, on the
 first error, reports the 1-based line and column and keeps the game as far as it was good.
+
+Comments ``{…}`` may stand between moves (§1.6). The commands in a comment after a move,
+``[%name value]`` as PGN writes clock and evaluation annotations (a review writes
+``{[%chance 0.62,0.38] [%best d4-d5]}``), are kept as the ply's ``comment`` and written
+back after the move; the free text around them is not kept, so a file without commands is
+written exactly as before.
 """
 
 from __future__ import annotations
@@ -33,6 +39,8 @@ WRAP = 80
 #: our own extra tag: the moves of the redo tail, so a resumed game keeps its redo
 REDO_TAG = "Redo"
 
+#: a command in a comment: ``[%chance 0.62,0.38]`` (no brackets inside the value)
+_COMMAND = re.compile(r"\[%[A-Za-z][A-Za-z0-9]*(?:\s[^\[\]]*)?\]")
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)[ \t]+"((?:[^"\\]|\\["\\])*)"\][ \t]*$')
 #: ASCII digits only: ``\d`` and ``str.isdigit`` also take ², ① or Arabic-Indic digits
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+$")
@@ -87,6 +95,8 @@ def format_game(game: Game) -> str:
     units = []
     for i, ply in enumerate(game.moves_played):
         units.append(f"{i // sides + 1}. {ply.text}" if i % sides == 0 else ply.text)
+        if ply.comment:
+            units.append("{" + ply.comment.replace("{", "").replace("}", "") + "}")
     outcome = game.outcome()
     units.append(outcome.result_token if outcome else "*")
     line = ""
@@ -139,7 +149,8 @@ class Token:
 
 
 def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
-    """Whitespace-separated tokens of the move text with positions; comments skipped."""
+    """Whitespace-separated tokens of the move text with positions; a comment is one
+    token, ``{`` and its text up to the ``}`` (lines joined by a space), where it opens."""
     in_comment: Token | None = None
     for offset, text in enumerate(lines):
         lineno = first_line + offset
@@ -148,8 +159,14 @@ def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
             ch = text[col]
             if in_comment is not None:
                 end = text.find("}", col)
+                body = text[col:] if end < 0 else text[col:end]
+                in_comment = Token(f"{in_comment.text}{body}", in_comment.line,
+                                   in_comment.column)
                 if end < 0:
+                    in_comment = Token(in_comment.text + " ", in_comment.line,
+                                       in_comment.column)
                     break
+                yield in_comment
                 in_comment = None
                 col = end + 1
                 continue
@@ -313,10 +330,16 @@ def _article(name: str) -> str:
 
 
 def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token | None:
-    """Play the move tokens; return the result token if there is one."""
+    """Play the move tokens; return the result token if there is one. The commands of a
+    comment after a move become that ply's comment."""
     result_seen: Token | None = None
     pending: Token | None = None
+    played = False  # a move of this text was played: a comment may belong to it
     for token in tokens:
+        if token.text.startswith("{"):
+            if played and pending is None and result_seen is None:
+                _keep_commands(game, token.text[1:])
+            continue
         if result_seen is not None:
             raise SaveFileError("nothing may follow the result token", token.line,
                                 token.column)
@@ -332,10 +355,19 @@ def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token 
         where = pending or token
         pending = None
         _play(game, move_text, where)
+        played = True
     if pending is not None:
         raise SaveFileError(f"'{pending.text}' must be followed by the rest of its move",
                             pending.line, pending.column)
     return result_seen
+
+
+def _keep_commands(game: Game, comment: str) -> None:
+    """Add the ``[%…]`` commands of ``comment`` to the last ply's comment."""
+    commands = [" ".join(c.split()) for c in _COMMAND.findall(comment)]
+    if commands:
+        ply = game.plies[game.cursor - 1]
+        game.annotate(game.cursor, " ".join(filter(None, [ply.comment, *commands])))
 
 
 #: a move number glued to its move (``12.c2-c3``), as other notations allow

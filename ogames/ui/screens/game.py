@@ -60,6 +60,7 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("f", "flip", "flip"),
         Binding("ctrl+s", "save", "save", key_display="^s"),
         Binding("n", "new_game", "new", show=False),
+        Binding("a", "review", "review"),
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
     ]
@@ -478,6 +479,8 @@ class GameScreen(BoardActions, Screen[None]):
         offers no move keys (undo stays)."""
         if action in self.MOVE_ACTIONS and self.has_class("over"):
             return False
+        if action == "review" and not self.has_class("over"):
+            return False  # a finished game is reviewed (a saved one: in its replay)
         return super().check_action(action, parameters)
 
     # ----- actions --------------------------------------------------------------------
@@ -630,6 +633,16 @@ class GameScreen(BoardActions, Screen[None]):
                 self.app.notify(f"Saved to {path}", title="Game saved")
 
         self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)
+
+    def action_review(self) -> None:
+        """Review the finished game with the computer, in a replay that starts at its end;
+        the review is written into this game's moves, so its next save keeps it."""
+        from .replay import ReplayScreen
+
+        if self.game.outcome() is None:
+            return
+        self.app.push_screen(ReplayScreen(self.game, ascii=self.ascii, review=True,
+                                          at_end=True, source=self.game))
 
     def action_new_game(self) -> None:
         def go(yes: bool | None) -> None:

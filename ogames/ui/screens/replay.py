@@ -1,33 +1,58 @@
 """Watching a saved game again, read-only: ←/→ step, Home/End, a click on a move jumps,
 Space plays and pauses, +/- change the speed, and ``p`` plays on from the ply shown as a
-new game (the file is never touched)."""
+new game (the file is never touched).
+
+``a`` reviews the game with the computer (``ogames.ai.review``) in a thread worker that
+runs the searches on every core, with a progress bar; the screen stays live and Esc
+cancels, keeping the plies done (``a`` again goes on from them). The review shows an
+advantage chart (a click jumps to a ply), marks in the move list (``n``/``N`` go to the
+next/previous one), the chances at the ply shown, and at a marked ply the move the
+computer preferred, highlighted on the board."""
 
 from __future__ import annotations
 
 import dataclasses
 import datetime as _dt
+import threading
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
 
+from ...ai.review import Plan, PlyReview, Review, Value, annotate, assemble, plan, run
 from ...core.describe import ending_row, movers, outcome_text, side_labels
-from ...core.errors import SaveFileError
+from ...core.errors import OgamesError, SaveFileError
 from ...core.game import Game
 from ..widgets.board import BoardView, Marks
+from ..widgets.chart import AdvantageChart
 from ..widgets.diagram import path_cells
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView, as_seated
-from .board_actions import SIDE_PANEL_WIDTH, TOO_SMALL_CSS, BoardActions, compose_board_screen
+from .board_actions import (
+    HISTORY_ROWS,
+    SIDE_PANEL_WIDTH,
+    TOO_SMALL_CSS,
+    BoardActions,
+    compose_board_screen,
+)
 
 #: the viewer who is no side: sees what is public only (``Rules.public_move_text``)
 SPECTATOR = -1
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_SPEED = 2
+#: the review's level and seed in the app (``ogames review`` offers others)
+REVIEW_LEVEL = "medium"
+REVIEW_SEED = 0
+#: how the chart's title says what the review knew
+KNOWN = {"everything": "", "every hand": "every hand known", "spectator": "as a spectator sees it"}
+#: the rows a review takes in the side column: progress bar, chart, chances
+REVIEW_ROWS = 1 + 8 + 4
 
 
 def replay_copy(game: Game) -> Game:
@@ -45,7 +70,7 @@ def play_on(game: Game, ply: int) -> Game:
 class ReplayScreen(BoardActions, Screen[None]):
     AUTO_FOCUS = "#board"
     purpose = "watch"
-    BLIND_ACTIONS = frozenset({"step", "jump", "toggle_play", "speed", "play_on", "flip"})
+    BLIND_ACTIONS = frozenset({"step", "jump", "toggle_play", "speed", "play_on", "flip", "mark"})
 
     BINDINGS = [
         Binding("left", "step(-1)", "back", key_display="←"),
@@ -56,9 +81,14 @@ class ReplayScreen(BoardActions, Screen[None]):
         Binding("plus,equals_sign", "speed(-1)", "faster", key_display="+"),
         Binding("minus,underscore", "speed(1)", "slower", key_display="-"),
         Binding("p", "play_on", "play on from here"),
+        Binding("a", "review", "review"),
+        Binding("n,right_square_bracket", "mark(1)", "next mark", key_display="n"),
+        Binding("N,shift+n,left_square_bracket", "mark(-1)", "previous mark", show=False),
         Binding("f", "flip", "flip"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
-        Binding("q,escape", "close", "close"),
+        Binding("q", "close", "close"),
+        Binding("escape", "escape", "cancel review / close", show=False),
+        Binding("ctrl+s", "save_review", "save review", show=False),
     ]
 
     DEFAULT_CSS = f"""
@@ -76,10 +106,22 @@ class ReplayScreen(BoardActions, Screen[None]):
     ReplayScreen #board:focus {{ border: round $accent; }}
     ReplayScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
     ReplayScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
+    ReplayScreen #review-progress, ReplayScreen #chart, ReplayScreen #review-info {{
+        display: none;
+    }}
+    ReplayScreen #review-progress {{ height: 1; padding: 0 1; }}
+    ReplayScreen #review-info {{ height: auto; max-height: 4; padding: 0 1; }}
+    ReplayScreen #review-progress.shown, ReplayScreen #chart.shown,
+    ReplayScreen #review-info.shown {{ display: block; }}
     """ + TOO_SMALL_CSS.format(screen="ReplayScreen")
 
     def __init__(self, game: Game, *, name: str = "", error: SaveFileError | None = None,
-                 ascii: bool = False) -> None:
+                 ascii: bool = False, review: bool = False, at_end: bool = False,
+                 source: Game | None = None, path: Path | None = None) -> None:
+        """``review``: start reviewing at once; ``at_end``: show the last ply first;
+        ``source``: the game a finished review is written into (as its plies' comments,
+        which its next save keeps); ``path``: the file the game was read from, into which
+        Ctrl+S writes a review."""
         super().__init__()
         self.game = replay_copy(game)
         self.rules = game.rules
@@ -92,14 +134,29 @@ class ReplayScreen(BoardActions, Screen[None]):
         #: an unfinished game with hidden information is shown as a spectator sees it
         #: (hands and reverse faces hidden, as at the table); a finished one shows all
         self.spectator = self.rules.hidden_information and self.game.outcome() is None
-        self.game.goto(0)
+        self.game.goto(len(self.game.plies) if at_end else 0)
+        self.review_on_mount = review
+        self.source = source
+        self.path = path
+        #: the review so far: the searches' values, what to search, what they make
+        self.review_values: dict[int, Value] = {}
+        self.review_plan: Plan | None = None
+        self.review: Review | None = None
+        self.review_worker: Worker | None = None
+        self.review_stop = threading.Event()
+        #: set when the review's worker thread has shut its processes down
+        self.review_idle = threading.Event()
+        self.review_idle.set()
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(Static(id="broken", classes="banner"),
                                         Static(id="banner", classes="banner"))
         yield Footer()
 
-    def on_mount(self) -> None:
+    async def on_mount(self) -> None:
+        await self.query_one("#side").mount(
+            ProgressBar(id="review-progress", show_eta=False), AdvantageChart(id="chart"),
+            Static(id="review-info"), before=self.query_one(HistoryList))
         parts = ["ogames · Replay", self.rules.name]
         if len(self.rules.variants) > 1:
             parts.append(self.game.variant)
@@ -114,6 +171,8 @@ class ReplayScreen(BoardActions, Screen[None]):
             broken.add_class("shown")
         self._set_layout()
         self.show_ply()
+        if self.review_on_mount:
+            self.action_review()
 
     @property
     def board(self) -> BoardView:
@@ -122,6 +181,17 @@ class ReplayScreen(BoardActions, Screen[None]):
     @property
     def playing(self) -> bool:
         return self.timer is not None
+
+    def fit_window(self) -> None:
+        """As every board screen does; while a review is shown, the game's panel gives it
+        the rows it needs (the panel scrolls)."""
+        super().fit_window()
+        if self.review is None or self._layouts is None:
+            return
+        players = self.query_one(PlayersView)
+        used = (players.rows or len(self.game.sides)) + 2 if players.display else 0
+        room = self.app.size.height - 3 - used - REVIEW_ROWS
+        self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
 
     def _set_layout(self) -> None:
         variant = self.game.variant
@@ -150,7 +220,8 @@ class ReplayScreen(BoardActions, Screen[None]):
             last = frozenset(path_cells(rules, before, game.plies[game.cursor - 1].move))
             old = rules.cell_views(before, None)
             changed = frozenset(n for n, v in views.items() if old.get(n) != v) - last
-        self.board.show(views, Marks(None, frozenset(), frozenset(), last, changed))
+        self.board.show(views, Marks(None, frozenset(), frozenset(), last, changed,
+                                     self._preferred_cells()))
         outcome = game.outcome()
         names = side_labels(game)
         summary = rules.side_summary(pos)
@@ -166,7 +237,9 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.query_one(PanelView).show(as_seated(rules.panel(seen, None), self.flipped),
                                        colours, (), (), ())
         self.query_one(HistoryList).show(self._move_texts(), game.cursor,
-                                         len(game.sides), ending_row(game), movers(game))
+                                         len(game.sides), ending_row(game), movers(game),
+                                         self._marks())
+        self._show_review()
         banner = self.query_one("#banner", Static)
         if outcome is not None:
             resigned = game.sides[game.resigned_side] if game.resigned_side is not None else None
@@ -178,10 +251,12 @@ class ReplayScreen(BoardActions, Screen[None]):
         game = self.game
         total = len(game.plies)
         text = f"Ply {game.cursor} of {total}"
-        if game.cursor > 0:
-            text += f" ({game.plies[game.cursor - 1].text})"
+        if game.cursor > 0:  # as the move list shows it: a spectator reads no hand
+            text += f" ({self._move_texts()[game.cursor - 1]})"
         if self.playing:
             text += f" — playing, {SPEEDS[self.speed]:g} s a move (Space pauses, +/- speed)"
+        elif self.reviewing:
+            text += " — reviewing (Esc cancels)"
         else:
             text += " — ←/→ step, Home/End, Space plays, p plays on from here"
         if note:
@@ -262,4 +337,216 @@ class ReplayScreen(BoardActions, Screen[None]):
 
     def action_close(self) -> None:
         self._stop()
+        self.review_stop.set()
         self.dismiss(None)
+
+    # ----- the review ----------------------------------------------------------------
+
+    reviewing = False
+
+    def action_review(self) -> None:
+        """Start the review, or go on with one cancelled: search what is not known yet."""
+        if self.reviewing:
+            self._draw_status("the review is running; Esc cancels it")
+            return
+        if not self.game.plies:
+            self._draw_status("there is no move to review")
+            return
+        whole = dataclasses.replace(self.game, cursor=len(self.game.plies))
+        steps = plan(whole, REVIEW_LEVEL, REVIEW_SEED, done=self.review_values)
+        self.review_plan = steps
+        self.review = assemble(steps, self.review_values)
+        self.fit_window()
+        if not steps.tasks:
+            self._review_ended(True)
+            return
+        self.reviewing = True
+        self.review_stop = stop = threading.Event()
+        self.review_idle = idle = threading.Event()
+        bar = self.query_one("#review-progress", ProgressBar)
+        bar.update(total=len(steps.tasks), progress=self._searched())
+        bar.add_class("shown")
+        app = self.app
+        self.review_worker = self.run_worker(
+            lambda: self._review_work(app, steps, stop, idle), name="review", group="review",
+            thread=True, exit_on_error=False)
+        self.show_ply()
+        note = self.review.note if self.review else ""
+        self._draw_status(f"reviewing at level {REVIEW_LEVEL}" + (f". {note}" if note else ""))
+
+    def _review_work(self, app: Any, steps: Plan, stop: threading.Event,
+                     idle: threading.Event) -> bool:
+        """The worker thread: run the searches (on every core), hand each value to the
+        screen; True when all were done."""
+        worker = get_current_worker()
+
+        def found(value: Value) -> None:
+            try:
+                app.call_from_thread(self._review_value, value)
+            except RuntimeError:  # the app is closing: nobody is watching any more
+                stop.set()
+
+        try:
+            return run(steps.tasks, found, lambda: stop.is_set() or worker.is_cancelled)
+        finally:
+            idle.set()
+
+    def _searched(self) -> int:
+        steps = self.review_plan
+        return 0 if steps is None else sum(t.index in self.review_values for t in steps.tasks)
+
+    def _review_value(self, value: Value) -> None:
+        """A search finished (UI thread): keep its value, redraw what it changes."""
+        if not self.is_attached:  # closed while the search ran
+            return
+        self.review_values[value.index] = value
+        if self.review_plan is None:
+            return
+        self.review = assemble(self.review_plan, self.review_values)
+        if self.reviewing:
+            self.query_one("#review-progress", ProgressBar).update(progress=self._searched())
+        self.show_ply()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self.review_worker or event.state not in (
+                WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
+            return
+        self.review_worker = None
+        if event.state == WorkerState.ERROR:
+            self.reviewing = False
+            self.query_one("#review-progress").remove_class("shown")
+            self._draw_status(f"the review stopped on an error ({event.worker.error})")
+            return
+        self._review_ended(event.state == WorkerState.SUCCESS and bool(event.worker.result))
+
+    def _review_ended(self, complete: bool) -> None:
+        self.reviewing = False
+        self.query_one("#review-progress").remove_class("shown")
+        review = self.review
+        if review is None:
+            return
+        if complete and review.complete and self.source is not None:
+            annotate(self.source, review)
+        marked = review.marked()
+        if review.complete:
+            note = (f"review done: {len(marked)} marked move{'s' if len(marked) != 1 else ''}"
+                    + ("; n/N go to the next/previous one" if marked else ""))
+        else:
+            note = (f"review cancelled: {len(review.plies)} of {review.total} plies "
+                    "reviewed; a goes on")
+        self.show_ply()
+        self._draw_status(note)
+
+    def action_escape(self) -> None:
+        """Esc cancels a review running (what it found stays), else closes the replay."""
+        if not self.reviewing:
+            self.action_close()
+            return
+        self.review_stop.set()
+        self.review_worker = None  # its end, when it comes, changes nothing any more
+        self._review_ended(False)
+
+    def action_save_review(self) -> None:
+        """Ctrl+S: write the review into the file the game came from, as comments after
+        its moves (the file read again, so that nothing else in it changes)."""
+        from ...core.savefile import save_game
+        from ...core.storage import load_saved_game
+
+        review = self.review
+        if self.path is None or self.error is not None:
+            why = "the file is broken" if self.error else "the file is not known here"
+            self._draw_status(f"the review cannot be saved: {why}")
+            return
+        if review is None or not review.complete:
+            self._draw_status("review the whole game first (a)")
+            return
+        if review.knowledge == "spectator":
+            self._draw_status("a review made from what a spectator knows is not kept in "
+                              "the file")
+            return
+        try:
+            game = load_saved_game(self.path)
+            if [p.text for p in game.plies[: review.total]] != [p.text for p in self.game.plies]:
+                raise OgamesError("the file holds other moves now")
+            annotate(game, review)
+            save_game(game, self.path)
+        except (OgamesError, OSError) as exc:
+            self._draw_status(f"the review was not saved: {exc}")
+            return
+        self._draw_status(f"the review is saved in {self.path.name}")
+
+    def action_mark(self, delta: int) -> None:
+        """Go to the next (``delta`` 1) or previous (-1) marked move."""
+        if self.review is None:
+            self._draw_status("no review yet: a reviews the game")
+            return
+        cursor = self.game.cursor
+        marked = [p for p in self.review.marked() if (p > cursor if delta > 0 else p < cursor)]
+        if not marked:
+            self._draw_status(f"no marked move {'after' if delta > 0 else 'before'} this one")
+            return
+        self.goto(marked[0] if delta > 0 else marked[-1])
+
+    def on_advantage_chart_jump(self, event: AdvantageChart.Jump) -> None:
+        self.goto(event.ply)
+
+    # ----- the review, drawn ---------------------------------------------------------
+
+    def _marks(self) -> dict[int, str]:
+        review = self.review
+        return {} if review is None else {p.ply: p.mark for p in review.plies if p.mark}
+
+    def _reviewed(self) -> PlyReview | None:
+        """The review of the ply shown (None: the start, or not reviewed yet)."""
+        return None if self.review is None else self.review.at(self.game.cursor)
+
+    def _preferred_cells(self) -> frozenset[str]:
+        """At a marked ply, the cells of the move the computer preferred there."""
+        reviewed = self._reviewed()
+        if reviewed is None or not reviewed.mark or reviewed.best is None:
+            return frozenset()
+        before = self.game.position_at(reviewed.ply - 1)
+        try:  # a preferred move read from a file may be anything
+            move = self.rules.parse_move(before, reviewed.best)
+        except OgamesError:
+            return frozenset()
+        return frozenset(path_cells(self.rules, before, move))
+
+    def chart_points(self) -> list[tuple[float, ...] | None]:
+        """The chart's points: the chances at the start and after every ply."""
+        review = self.review
+        if review is None:
+            return []
+        after = {p.ply: p.chances for p in review.plies}
+        return [review.start] + [after.get(i) for i in range(1, review.total + 1)]
+
+    def _show_review(self) -> None:
+        review = self.review
+        chart = self.query_one(AdvantageChart)
+        info = self.query_one("#review-info", Static)
+        chart.set_class(review is not None, "shown")
+        info.set_class(review is not None, "shown")
+        if review is None:
+            return
+        chart.border_subtitle = KNOWN[review.knowledge]
+        chart.show(self.chart_points(), self.game.cursor, self._marks(),
+                   self.rules.side_colours(self.game.variant),
+                   tuple(s[:1] for s in self.game.sides), self.ascii)
+        info.update(self._review_text(review))
+
+    def _chances(self, shares: tuple[float, ...]) -> str:
+        return ", ".join(f"{side} {round(100 * s)}%" for side, s in
+                         zip(self.game.sides, shares, strict=False))
+
+    def _review_text(self, review: Review) -> str:
+        """The chances at the ply shown; at a marked one, the preferred move's too."""
+        if self.game.cursor == 0:
+            return "" if review.start is None else f"Start: {self._chances(review.start)}"
+        reviewed = self._reviewed()
+        if reviewed is None:
+            return "Not reviewed yet."
+        played = f"{reviewed.move}{' ' + reviewed.mark if reviewed.mark else ''}"
+        text = f"{played}: {self._chances(reviewed.chances)}"
+        if reviewed.mark and reviewed.best is not None:
+            text += f"\nPreferred {reviewed.best}: {self._chances(reviewed.best_chances)}"
+        return text

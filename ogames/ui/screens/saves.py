@@ -20,8 +20,15 @@ from textual.widgets import DataTable, Footer, Input, Static
 from ...core.describe import outcome_text
 from ...core.errors import SaveFileError
 from ...core.game import Game
-from ...core.savefile import EXTENSION, load_game
-from ...core.storage import SaveEntry, delete_save, player_names, read_entry, saves_dir
+from ...core.savefile import EXTENSION
+from ...core.storage import (
+    SaveEntry,
+    delete_save,
+    load_saved_game,
+    player_names,
+    read_entry,
+    saves_dir,
+)
 from ..widgets.diagram import Diagram, path_cells
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
@@ -267,7 +274,8 @@ class SavesScreen(Screen[None]):
         from .replay import ReplayScreen
 
         self.app.push_screen(ReplayScreen(game, name=path.name, error=error,
-                                          ascii=bool(getattr(self.app, "ascii", False))))
+                                          ascii=bool(getattr(self.app, "ascii", False)),
+                                          path=path))
 
     def open_bad(self, path: Path, error: SaveFileError) -> None:
         prefix = valid_prefix(error)
@@ -324,7 +332,7 @@ class SavesScreen(Screen[None]):
             return
         path = Path(text).expanduser()
         try:
-            game = load_game(path)
+            game = load_saved_game(path)
         except SaveFileError as exc:
             self._close_input()
             self.open_bad(path, exc)

@@ -6,7 +6,7 @@ screen answers with ``Game.goto`` and calls ``show`` again.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from textual.message import Message
 from textual.widgets import OptionList
@@ -52,11 +52,14 @@ class HistoryList(OptionList):
         return self._prompt(i)
 
     def show(self, texts: list[str], current: int, sides: int, ending: str = "",
-             movers: Sequence[str] = ()) -> None:
+             movers: Sequence[str] = (), marks: Mapping[int, str] | None = None) -> None:
         """Rows for the plies ``texts`` (redo tail included) with ``current`` marked, and a
         last row, not a position, for an ``ending`` that is no move (a resignation);
-        ``movers``: who made each ply, when the rows should say it."""
+        ``movers``: who made each ply, when the rows should say it; ``marks``: a review's
+        mark (``??``, ``?``, ``?!``) after the move of a ply (1-based)."""
+        marks = marks or {}
         rows = ["start"] + [ply_label(i, t, sides, movers[i] if i < len(movers) else "")
+                            + (f" {marks[i + 1]}" if marks.get(i + 1) else "")
                             for i, t in enumerate(texts)]
         if ending:
             rows.append(ending)

@@ -378,7 +378,7 @@ def replay(ctx: click.Context, file: Path, ascii_mode: bool) -> None:
     from .ui.app import run_app
 
     ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), replay=game,
-                     replay_name=file.name, replay_error=error))
+                     replay_name=file.name, replay_error=error, replay_path=file))
 
 
 def _load_prefix(file: Path) -> tuple[Game, SaveFileError | None]:

@@ -231,3 +231,21 @@ async def test_ctrl_s_writes_the_review_into_its_file_and_check_accepts_it(tmp_p
     checked = CliRunner().invoke(cli, ["check", str(path)])
     assert checked.exit_code == 0 and checked.stdout.startswith("Ordo (10x8): 8 moves")
     assert [p.text for p in load_game(path).plies] == [p.text for p in game.plies]
+
+
+@ui_test
+async def test_a_replay_opened_from_the_command_line_saves_its_review_into_its_file(
+        tmp_path, monkeypatch):
+    """``ogames replay FILE`` opens the app with the file's game and path: Ctrl+S there
+    writes the review into FILE, as from the saved-games list."""
+    game, path = saved_game(tmp_path, plies=6)
+    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    app = OgamesApp(replay=game, replay_name=path.name, replay_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        replay = replay_of(app)
+        await pilot.press("a")
+        await reviewed(pilot, replay)
+        await pilot.press("ctrl+s")
+        assert status(replay).startswith(f"The review is saved in {path.name}.")
+    assert "[%chance" in path.read_text()

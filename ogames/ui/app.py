@@ -39,7 +39,8 @@ class OgamesApp(App[None]):
                  seed: int | None = None, variant: str | None = None,
                  ascii: bool = False, replay: Game | None = None, replay_name: str = "",
                  replay_error: SaveFileError | None = None,
-                 computer: Mapping[int, str] | None = None) -> None:
+                 computer: Mapping[int, str] | None = None,
+                 replay_path: Path | None = None) -> None:
         super().__init__()
         #: the computer's seats in the first game (side index → level)
         self.computer = dict(computer or {})
@@ -51,6 +52,8 @@ class OgamesApp(App[None]):
         self.ascii = ascii or self.settings.ascii
         #: ``ogames replay FILE``: the game to watch first (the valid part of a bad file)
         self.replay = (replay, replay_name, replay_error) if replay is not None else None
+        #: the file of that game, into which Ctrl+S writes a review
+        self.replay_path = replay_path
         self.first_game = (build_game(game_id, position=position, seed=seed, variant=variant)
                            if game_id else None)
         #: the variant of the game last started, per game: a new game (``n``) keeps it
@@ -66,7 +69,8 @@ class OgamesApp(App[None]):
             from .screens.replay import ReplayScreen
 
             game, name, error = self.replay
-            self.push_screen(ReplayScreen(game, name=name, error=error, ascii=self.ascii))
+            self.push_screen(ReplayScreen(game, name=name, error=error, ascii=self.ascii,
+                                          path=self.replay_path))
 
     def start_game(self, game: Game, save_path: Path | None = None,
                    computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
@@ -128,7 +132,7 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,
             replay: Game | None = None, replay_name: str = "",
             replay_error: SaveFileError | None = None,
-            computer: Mapping[int, str] | None = None) -> int:
+            computer: Mapping[int, str] | None = None, replay_path: Path | None = None) -> int:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
     ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
     ``replay`` is the part before). ``computer``: the computer's seats in the game
@@ -138,4 +142,5 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
 
     return run_reporting(OgamesApp(game_id, position=position, seed=seed, variant=variant,
                                    ascii=ascii, replay=replay, replay_name=replay_name,
-                                   replay_error=replay_error, computer=computer))
+                                   replay_error=replay_error, computer=computer,
+                                   replay_path=replay_path))

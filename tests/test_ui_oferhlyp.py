@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from ogames.core.board import cell
-from ogames.ui.app import OgamesApp
 from tests.uihelp import (
-    SIZE,
     click_cell,
-    need,
     pick_click,
     pick_key,
     play_clicks,
     play_keys,
+    playing,
     position,
     screen,
     status,
@@ -33,9 +31,7 @@ REPEAT = [
 
 @ui_test
 async def test_short_game_by_keys_and_the_repetition_refusal():
-    need("oferhlyp")
-    app = OgamesApp("oferhlyp")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("oferhlyp") as (app, pilot):
         for text, after in REPEAT:
             await play_keys(pilot, text)
             assert position(app) == after
@@ -52,9 +48,7 @@ async def test_short_game_by_keys_and_the_repetition_refusal():
 
 @ui_test
 async def test_game_to_the_end_by_clicks():
-    need("oferhlyp")
-    app = OgamesApp("oferhlyp", position=LAST)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("oferhlyp", position=LAST) as (app, pilot):
         await play_clicks(pilot, "c2xc4")
         s = screen(app)
         assert position(app) == "D3/5/3D2/5/6/5/L3 l 1"
@@ -65,9 +59,7 @@ async def test_game_to_the_end_by_clicks():
 
 @ui_test
 async def test_chain_stopped_early_by_clicks():
-    need("oferhlyp")
-    app = OgamesApp("oferhlyp", position=CHAIN)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("oferhlyp", position=CHAIN) as (app, pilot):
         s = screen(app)
         await pick_click(pilot, cell("c2"))
         await pick_click(pilot, cell("c4"))
@@ -80,9 +72,7 @@ async def test_chain_stopped_early_by_clicks():
 
 @ui_test
 async def test_chain_stopped_early_by_keys_and_a_full_chain():
-    need("oferhlyp")
-    app = OgamesApp("oferhlyp", position=CHAIN)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("oferhlyp", position=CHAIN) as (app, pilot):
         s = screen(app)
         for name in ("c2", "c4", "e3"):
             await pick_key(pilot, cell(name))
@@ -99,9 +89,7 @@ async def test_a_move_the_repetition_rule_bars_is_named_in_the_status_line():
     """d3-d4 would bring the position back a third time: the cursor keys never reach d4,
     so the status line says that d3-d4 is barred and why (a tester saw the cursor jump
     to c4 instead, with no word about d4)."""
-    need("oferhlyp")
-    app = OgamesApp("oferhlyp")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("oferhlyp") as (app, pilot):
         s = screen(app)
         for text in "b2-b3 d4-d3 b3-b2 d3-d4 b2-b3 d4-d3 b3-b2".split():
             s.game.play_text(text)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from ogames.core.board import cell, item
-from ogames.ui.app import OgamesApp
 from ogames.ui.widgets.panel import ItemBox, PanelView
 from tests.uihelp import (
-    SIZE,
     click_cell,
-    need,
     pick_click,
     pick_key,
     play_clicks,
     play_keys,
+    playing,
     position,
     screen,
     status,
@@ -26,9 +24,7 @@ STREAM = "B4/5/2R2/5/5 r Tiger,Ox Cobra,Rabbit Frog"
 
 @ui_test
 async def test_short_game_by_keys():
-    need("onitama")
-    app = OgamesApp("onitama", seed=1)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", seed=1) as (app, pilot):
         assert position(app) == "bbBbb/5/5/5/rrRrr r Frog,Ox Goose,Horse Rooster"
         await play_keys(pilot, "Frog b1-a2")
         assert position(app) == "bbBbb/5/5/r4/r1Rrr b Ox,Rooster Goose,Horse Frog"
@@ -40,9 +36,7 @@ async def test_short_game_by_keys():
 
 @ui_test
 async def test_game_to_the_end_by_clicks():
-    need("onitama")
-    app = OgamesApp("onitama", position=STREAM)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position=STREAM) as (app, pilot):
         await click_cell(pilot, "a5")
         assert status(app) == screen(app).rules.explain(screen(app).game.position, (),
                                                          cell("a5"))
@@ -54,9 +48,7 @@ async def test_game_to_the_end_by_clicks():
 
 @ui_test
 async def test_card_choice_by_digit_and_by_click():
-    need("onitama")
-    app = OgamesApp("onitama", position=TWO_CARDS)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position=TWO_CARDS) as (app, pilot):
         s = screen(app)
         await pick_key(pilot, cell("a5"))
         await pick_key(pilot, cell("a4"))
@@ -76,9 +68,7 @@ async def test_card_choice_by_digit_and_by_click():
 
 @ui_test
 async def test_card_first_then_piece():
-    need("onitama")
-    app = OgamesApp("onitama", position=TWO_CARDS)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position=TWO_CARDS) as (app, pilot):
         s = screen(app)
         await pick_click(pilot, item("card:Ox"))
         assert s.picks == (item("card:Ox"),)
@@ -96,9 +86,7 @@ async def test_long_card_names_keep_the_movers_cards_in_view():
     """Elephant and Monkey are the longest titles: every card must still be on screen in
     full at the usual window size, each hand's two cards side by side (seen in session 3:
     one card per row pushed the mover's cards below the panel's fold)."""
-    need("onitama")
-    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane") as (app, pilot):
         await pilot.pause()
         panel = screen(app).query_one(PanelView)
         boxes = {box.key: box.region for box in panel.query(ItemBox)}
@@ -119,9 +107,7 @@ async def test_long_card_names_keep_the_movers_cards_in_view():
 async def test_the_smallest_window_allowed_shows_every_card_in_full():
     """The size the full drawing needs counts the panel too (it once let the cards fall
     below the fold); a line less and the compact drawing is shown instead."""
-    need("onitama")
-    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane") as (app, pilot):
         await pilot.pause()
         w, h = screen(app).needs(compact=False)
         await pilot.resize_terminal(w, h)
@@ -140,9 +126,7 @@ async def test_the_smallest_window_allowed_shows_every_card_in_full():
 async def test_the_cards_to_pick_scroll_into_view_when_the_panel_is_short():
     """Should the panel ever be too short for all its items, the ones the player to move
     may pick are scrolled into view: Red's, then Blue's."""
-    need("onitama")
-    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane") as (app, pilot):
         await pilot.pause()
         panel = screen(app).query_one(PanelView)
         panel.styles.max_height = 12
@@ -165,9 +149,7 @@ async def test_a_selected_piece_shows_which_card_reaches_each_target():
     """§2.3.10: targets are shown per card, so Blue's 180° turn is never left to the
     player's imagination. Blue (top) on c3 with Ox (0,+1) (+1,0) (0,−1) and Horse (0,+1)
     (−1,0) (0,−1), turned: Ox reaches c2, b3, c4; Horse reaches c2, d3, c4."""
-    need("onitama")
-    app = OgamesApp("onitama", position="2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position="2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger") as (app, pilot):
         await click_cell(pilot, "c3")
         board = screen(app).board
         expected = {"c2": "Horse Ox", "c4": "Horse Ox", "b3": "Ox", "d3": "Horse"}
@@ -195,9 +177,7 @@ async def test_turning_the_board_keeps_each_players_cards_at_their_edge():
     """Blue's cards sit above the board's top edge's player: Blue at the top, Blue's cards
     on top; after `f`, Red is at the top and Red's cards come first (the side card stays
     between), and the digits follow the cards as shown."""
-    need("onitama")
-    app = OgamesApp("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("onitama", position="bbBbb/5/5/5/rrRrr r Elephant,Monkey Rooster,Mantis Crane") as (app, pilot):
         await pilot.pause()
         s = screen(app)
         panel = s.query_one(PanelView)

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from ogames.core.board import cell
-from ogames.ui.app import OgamesApp
 from tests.uihelp import (
-    SIZE,
     click_cell,
-    need,
     pick_click,
     play_clicks,
     play_keys,
+    playing,
     position,
     screen,
     status,
@@ -28,9 +26,7 @@ GAME = [
 
 @ui_test
 async def test_short_game_by_keys():
-    need("opprimo")
-    app = OgamesApp("opprimo")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("opprimo") as (app, pilot):
         for text, after in GAME:
             await play_keys(pilot, text)
             assert position(app) == after
@@ -38,9 +34,7 @@ async def test_short_game_by_keys():
 
 @ui_test
 async def test_short_game_by_clicks():
-    need("opprimo")
-    app = OgamesApp("opprimo")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("opprimo") as (app, pilot):
         for text, after in GAME:
             await play_clicks(pilot, text)
             assert position(app) == after
@@ -48,9 +42,7 @@ async def test_short_game_by_clicks():
 
 @ui_test
 async def test_trap_ends_the_game_and_refusals():
-    need("opprimo")
-    app = OgamesApp("opprimo", position=WORKED)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("opprimo", position=WORKED) as (app, pilot):
         s = screen(app)
         await click_cell(pilot, "d11")
         assert status(app) == "that is not your piece"
@@ -66,9 +58,7 @@ async def test_trap_ends_the_game_and_refusals():
 
 @ui_test
 async def test_an_odd_set_up_position_is_noted_in_the_status_line():
-    need("opprimo")
-    app = OgamesApp("opprimo", position="3/4/3/4/3/4/3/4/3/4/1S1/4/3 y cd1 de11 1")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("opprimo", position="3/4/3/4/3/4/3/4/3/4/1S1/4/3 y cd1 de11 1") as (app, pilot):
         await pilot.pause()
         assert status(app).startswith("Note: soldiers and knights on the board: 1;")
         await play_keys(pilot, "Kcd1-cd2")

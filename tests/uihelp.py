@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import time
 
@@ -58,6 +59,17 @@ def need(game_id: str):
     if game_id not in available_ids():
         raise AssertionError(f"the {game_id} engine is missing")
     return get_rules(game_id)
+
+
+@contextlib.asynccontextmanager
+async def playing(game_id: str, *, size: tuple[int, int] = SIZE, **options):
+    """The app opened on a game of ``game_id`` (``options`` as ``OgamesApp`` takes them:
+    position, seed, variant, computer), headless at ``size``: the start of every per-game
+    Pilot test. Yields the app and its pilot."""
+    need(game_id)
+    app = OgamesApp(game_id, **options)
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot
 
 
 def screen(app: OgamesApp) -> GameScreen:

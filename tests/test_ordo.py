@@ -289,6 +289,21 @@ def test_error_messages_name_the_place() -> None:
     assert err.value.field == "side" and err.value.column == 25
 
 
+def test_a_number_too_long_for_python_is_a_notation_error() -> None:
+    """A run of 4,301 nines: Python's int() refuses it with a ValueError ("Exceeds the
+    limit (4300 digits)"); the reader must refuse it as text, naming the field."""
+    nines = "9" * 4301
+    with pytest.raises(NotationError) as err:
+        RULES.parse_position(nines + "/10/10/10/10/B9/W9/10 w")
+    assert err.value.field == "rank 8" and str(err.value).startswith("rank 8")
+    with pytest.raises(NotationError) as err:
+        RULES.parse_move(RULES.start("10x8"), f"c{nines}-c3")
+    assert err.value.field == "move" and str(err.value).startswith("move")
+    with pytest.raises(NotationError) as err:
+        RULES.parse_move(RULES.start("10x8"), f"c2:d2-c{nines}")
+    assert err.value.field == "move" and str(err.value).startswith("move")
+
+
 def test_reader_accepts_spaces_and_tabs() -> None:
     assert pos(f"  \t{START_10[:-2]} \t w  ") == RULES.start("10x8")
 

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
 
 from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
+
+from .notation import RANKS, STRIDE, Move, Position
+from .play import FORWARD
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    from . import rules as g
-
-    ranks, stride = g.RANKS, g.STRIDE
+    ranks, stride = RANKS, STRIDE
     row = (1 << stride) - 1
 
     def progress(bits: int, side: int) -> tuple[int, int]:
@@ -34,7 +34,7 @@ def policy() -> Policy:
                 best = max(best, adv)
         return total, best
 
-    def evaluate(rules: Rules, pos: Any) -> tuple[float, float]:
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         w, b = pos.white, pos.black
         wt, wb = progress(w, 0)
         bt, bb = progress(b, 1)
@@ -43,10 +43,10 @@ def policy() -> Policy:
         score += 0.8 * (wb * wb - bb * bb) / ranks
         return two_sided(logistic(score, 3.0))
 
-    def priority(rules: Rules, pos: Any, moves: Sequence[Any]) -> list[float]:
+    def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         side = pos.turn
         enemy = pos.pieces(1 - side)
-        fwd = g.FORWARD[side]
+        fwd = FORWARD[side]
         out = []
         for m in moves:
             gain = (m.to // stride - m.frm // stride) * fwd

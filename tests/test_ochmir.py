@@ -1015,3 +1015,10 @@ def test_the_hint_counts_the_panel_entries_of_a_three_handed_hand() -> None:
     entries = [i for s in RULES.panel(pos, 1) for i in s.items]
     assert len(pos.hands[1]) == 2 and len(entries) == 3
     assert "pick it with 1–3 " in RULES.hint(pos, ())
+
+
+def test_the_rules_bound_a_game_by_placements_and_the_stall() -> None:
+    """§2.5.9: 216 cells, a placed tile never leaves, and 6 × players turns without a
+    placement end the game: at most (216 + 1) × 12 plies two-handed, × 18 three-handed."""
+    assert RULES.ply_bound("2") == 217 * 12
+    assert RULES.ply_bound("3") == 217 * 18

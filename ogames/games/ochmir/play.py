@@ -63,6 +63,13 @@ def stall_limit(players: int) -> int:
     return STALL_PER_PLAYER * players
 
 
+def ply_bound(players: int) -> int:
+    """The longest game possible: a tile once placed never leaves the board, so there are
+    at most ``CELLS`` placements, and fewer than ``stall_limit`` turns without one before
+    each placement and after the last (the stall ends the game at the limit)."""
+    return (CELLS + 1) * stall_limit(players)
+
+
 def start(variant: str, seed: int | None) -> Position:
     """Empty board, hands dealt from the top of the bag shuffled by ``seed`` (§2.5.5);
     ``variant`` is canonical."""

@@ -46,6 +46,9 @@ class OchmirRules(Rules):
     def variant_of(self, pos: Position) -> str:
         return pos.variant
 
+    def ply_bound(self, variant: str) -> int | None:
+        return play.ply_bound(players_of(variant))
+
     # ----- positions ----------------------------------------------------------------------
 
     def start(self, variant: str, seed: int | None = None) -> Position:

@@ -82,15 +82,16 @@ def digests() -> dict[str, str]:
     return out
 
 
-def restamp(old: str, new: str, log: Path) -> int:
-    """Re-stamp the logged games of fingerprint ``old`` as ``new``; how many."""
+def restamp(old: str, new: dict[str, str], log: Path) -> int:
+    """Re-stamp the logged games of fingerprint ``old`` with their game's fingerprint in
+    ``new``; how many."""
     lines = log.read_text(encoding="utf-8").splitlines()
     count = 0
     out = []
     for line in lines:
         data = json.loads(line)
-        if data.get("fingerprint") == old:
-            data["fingerprint"] = new
+        if data.get("fingerprint") == old and data.get("game_id") in new:
+            data["fingerprint"] = new[data["game_id"]]
             count += 1
             line = json.dumps(data)
         out.append(line)
@@ -113,9 +114,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"different moves: {found['all']} != {args.expect}", file=sys.stderr)
         return 1
     if args.restamp:
-        from bench.strength import LOG, fingerprint
-        n = restamp(args.restamp, fingerprint(), LOG)
-        print(f"same moves: {n} logged games re-stamped {fingerprint()}")
+        from bench.strength import LOG, fingerprints
+        stamps = fingerprints(available_ids())
+        n = restamp(args.restamp, stamps, LOG)
+        print(f"same moves: {n} logged games re-stamped {stamps}")
     return 0
 
 

@@ -45,9 +45,11 @@ TARGETS = {"random": 0.95, "easy": 0.70}
 TARGET_SECONDS = 2.0
 ROOT = Path(__file__).resolve().parent.parent
 LOG = ROOT / "bench" / "strength-games.jsonl"
-#: the code whose behaviour the games measure: the player, the engines, the game loop
-FINGERPRINTED = ("ogames/ai", "ogames/games", "ogames/selfplay.py", "ogames/core/game.py",
-                 "ogames/core/rules.py")
+#: the code whose behaviour every game measures: the player, the game loop, the interface
+SHARED_CODE = ("ogames/ai", "ogames/games/__init__.py", "ogames/selfplay.py",
+               "ogames/core/game.py", "ogames/core/rules.py", "ogames/core/policy.py")
+#: where each game's own code lives (its engine and the computer's knowledge of it)
+GAME_CODE = "ogames/games/{game_id}"
 #: engine methods that only describe a position to people (drawing, move entry, status
 #: texts, notes): neither the players nor the game loop call them, so editing them cannot
 #: change a game played here, and their bodies are left out of the fingerprint
@@ -101,14 +103,15 @@ def playing_code(source: str) -> list[str]:
             and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
 
 
-def fingerprint(root: Path = ROOT) -> str:
-    """A short hash of the code that decides how the games go: the playing definitions of
-    the fingerprinted files (see ``playing_code``), sorted, so that a corrected status
-    text or drawing, or a definition moved to another file, keeps hours of games while any
-    change to the rules, the players or the loop throws them away (the tree's form is
-    Python's: the log is read on the Python that wrote it)."""
+def fingerprint(game_id: str, root: Path = ROOT) -> str:
+    """A short hash of the code that decides how games of ``game_id`` go: the playing
+    definitions (see ``playing_code``) of the shared code and of that game's package,
+    sorted, so that a corrected status text or drawing, a definition moved to another file
+    or a change to another game keeps hours of games, while any change to this game's
+    rules, the players or the loop throws them away (the tree's form is Python's: the log
+    is read on the Python that wrote it)."""
     definitions: list[str] = []
-    for entry in FINGERPRINTED:
+    for entry in (*SHARED_CODE, GAME_CODE.format(game_id=game_id)):
         path = root / entry
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for file in files:
@@ -166,15 +169,21 @@ def run_job(job: Job, stamp: str, processes: int = 2) -> Result:
                   tuple(round(t, 3) for t in record.seconds[job.hard_seat]), processes)
 
 
-def read_log(stamp: str, log: Path = LOG) -> dict[tuple[str, str, int], Result]:
-    """The logged games played by the code with fingerprint ``stamp`` (others skipped)."""
+def fingerprints(ids: Iterable[str], root: Path = ROOT) -> dict[str, str]:
+    """Each game's fingerprint."""
+    return {gid: fingerprint(gid, root) for gid in ids}
+
+
+def read_log(stamps: dict[str, str], log: Path = LOG) -> dict[tuple[str, str, int], Result]:
+    """The logged games played by today's code: a game's line counts when its fingerprint
+    is its game's in ``stamps`` (others skipped)."""
     found: dict[tuple[str, str, int], Result] = {}
     if not log.exists():
         return found
     for line in log.read_text(encoding="utf-8").splitlines():
         try:
             data = json.loads(line)
-            if data.get("fingerprint") != stamp:
+            if data.get("fingerprint") != stamps.get(data.get("game_id")):
                 continue
             data["hard_seconds"] = tuple(data["hard_seconds"])
             result = Result(**data)
@@ -193,19 +202,21 @@ def play_missing(console: Console, games: int, ids: Iterable[str], workers: int 
                  log: Path = LOG) -> dict[tuple[str, str, int], Result]:
     """Play the games the log lacks, up to ``games`` per pairing, round by round (so every
     game and pairing advances together), logging each as it ends."""
-    stamp = fingerprint()
-    done = read_log(stamp, log)
     ids = tuple(ids)
+    stamps = fingerprints(ids)
+    done = read_log(stamps, log)
     todo = [Job(gid, opp, i) for i in range(games) for gid in ids for opp in OPPONENTS
             if (gid, opp, i) not in done]
-    console.print(f"strength: code {stamp}; {len(done)} game(s) in the log, {len(todo)} to "
+    codes = " ".join(f"{gid} {stamp}" for gid, stamp in stamps.items())
+    console.print(f"strength: code {codes}; {len(done)} game(s) in the log, {len(todo)} to "
                   f"play for {games} per pairing", style="dim")
     if not todo:
         return done
     started = time.perf_counter()
     pending = iter(todo)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        running = {pool.submit(run_job, job, stamp, workers) for job in _take(pending, workers)}
+        running = {pool.submit(run_job, job, stamps[job.game_id], workers)
+                   for job in _take(pending, workers)}
         while running:
             finished, running = wait(running, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -215,7 +226,7 @@ def play_missing(console: Console, games: int, ids: Iterable[str], workers: int 
                 console.print(f"  {result.game_id} vs {result.opponent} #{result.index}: "
                               f"hard {result.hard_share:g} ({result.reason}, {result.plies} "
                               f"plies) [{time.perf_counter() - started:.0f} s]", style="dim")
-                running |= {pool.submit(run_job, job, stamp, workers)
+                running |= {pool.submit(run_job, job, stamps[job.game_id], workers)
                             for job in _take(pending, 1)}
     return done
 
@@ -227,7 +238,8 @@ def _take(jobs, n: int) -> list[Job]:
 def report(console: Console, results: dict[tuple[str, str, int], Result],
            ids: Iterable[str]) -> dict:
     """Print the table and return the figures (for ``results.json``)."""
-    figures: dict = {"fingerprint": fingerprint(), "games": {}}
+    ids = tuple(ids)
+    figures: dict = {"fingerprints": fingerprints(ids), "games": {}}
     table = Table(title=f"computer strength (targets: hard beats random ≥ 95 %, easy ≥ 70 %, "
                         f"a hard move ≤ {TARGET_SECONDS:g} s)")
     for col in ("game", "hard vs random", "hard vs easy", "hard s/move median", "max",
@@ -299,7 +311,7 @@ def main() -> None:
     console = Console()
     ids = tuple(args.game_ids) if args.game_ids else available_ids()
     if args.report:
-        report(console, read_log(fingerprint()), ids)
+        report(console, read_log(fingerprints(ids)), ids)
     else:
         bench_strength(console, args.games, ids, args.workers)
 

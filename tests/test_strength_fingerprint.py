@@ -3,6 +3,8 @@ playing code and drops the rest: a corrected text must not, a changed rule must.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from bench.strength import playing_code
 
 ENGINE = '''
@@ -44,7 +46,7 @@ def test_moving_a_definition_to_another_file_keeps_the_fingerprint(tmp_path):
             path = root / "ogames" / "games" / "g" / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, "utf-8")
-        return fingerprint(root)
+        return fingerprint("g", root)
 
     helper = "def step(pos, move):\n    return pos + move\n"
     engine = "class Rules:\n    def apply(self, pos, move):\n        return step(pos, move)\n"
@@ -65,7 +67,7 @@ def test_drawing_and_teaching_modules_are_not_playing_code(tmp_path):
         (package / "rules.py").write_text(ENGINE, "utf-8")
         (package / "drawing.py").write_text(drawing, "utf-8")
         (package / "teaching.py").write_text(drawing, "utf-8")
-        return fingerprint(root)
+        return fingerprint("g", root)
 
     assert tree("CELL = 3\n") == tree("CELL, SMALL = 3, 2\n")
 
@@ -73,3 +75,19 @@ def test_drawing_and_teaching_modules_are_not_playing_code(tmp_path):
 def test_a_display_method_may_take_new_arguments():
     edited = ENGINE.replace("def hint(self, pos, picks):", "def hint(self, pos, picks, short=False):")
     assert playing_code(edited) == playing_code(ENGINE)
+
+
+def test_a_change_to_another_game_keeps_a_games_fingerprint(tmp_path):
+    from bench.strength import fingerprint
+
+    def tree(other: str) -> Path:
+        root = tmp_path / str(len(list(tmp_path.iterdir())))
+        for game, text in (("g", ENGINE), ("h", other)):
+            package = root / "ogames" / "games" / game
+            package.mkdir(parents=True)
+            (package / "rules.py").write_text(text, "utf-8")
+        return root
+
+    before, after = tree(ENGINE), tree(ENGINE.replace("pos + move", "pos * move"))
+    assert fingerprint("g", before) == fingerprint("g", after)
+    assert fingerprint("h", before) != fingerprint("h", after)

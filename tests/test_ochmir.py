@@ -17,7 +17,6 @@ from ogames.core.board import cell, item
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.outcome import Outcome
-from ogames.core.perft import perft
 from ogames.core.savefile import format_game, parse_game
 from ogames.games.ochmir import RULES, notation, play, tiles
 from ogames.games.ochmir import geometry as geo
@@ -178,14 +177,6 @@ def test_start_positions_seed_1() -> None:
     assert RULES.format_position(RULES.start("3", 1)) == START3
     assert pos_of(START2) == RULES.start("2", 1)
     assert RULES.seed_of(RULES.start("3", 1)) == 1
-
-
-def test_perft_from_the_starts() -> None:
-    two, three = RULES.start("2", 1), RULES.start("3", 1)
-    assert perft(RULES, two, 1) == 432
-    assert perft(RULES, two, 2) == 278_640
-    assert perft(RULES, three, 1) == 1_080
-    assert perft(RULES, three, 2) == 1_393_200
 
 
 def test_three_handed_start_moves_by_hand() -> None:

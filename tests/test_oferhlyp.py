@@ -71,11 +71,6 @@ def test_start_depth_1_list():
     ).split()
 
 
-@pytest.mark.parametrize("depth,count", [(1, 24), (2, 567), (3, 15235), (4, 400016)])
-def test_start_perft(depth, count):
-    assert perft(RULES, RULES.start("v1"), depth) == count
-
-
 def test_start_divide_2():
     expected = {m: 24 for m in texts(RULES.start("v1"))}
     expected.update({m: 22 for m in ("b1~b3", "d1~d3", "f1~f3")})

@@ -56,12 +56,6 @@ def play(text: str, move: str) -> str:
 # ----- check numbers (§3.1) -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("depth", "count"), [(1, 15), (2, 225), (3, 3690), (4, 60516),
-                                              (5, 1058996)])
-def test_perft_from_the_start(depth: int, count: int) -> None:
-    assert perft(RULES, RULES.parse_position(START), depth) == count
-
-
 def test_start_is_the_standard_start_and_has_the_15_first_moves() -> None:
     assert RULES.format_position(RULES.start("standard")) == START
     assert RULES.parse_position(START) == RULES.start("standard")

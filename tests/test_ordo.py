@@ -61,13 +61,6 @@ def test_start_positions(variant: str, text: str) -> None:
     assert RULES.outcome(start) is None
 
 
-@pytest.mark.parametrize(("variant", "counts"), [("10x8", [56, 3136, 190114]),
-                                                 ("8x8", [46, 2116, 103376])])
-def test_perft_of_the_start(variant: str, counts: list[int]) -> None:
-    start = RULES.start(variant)
-    assert [perft(RULES, start, d) for d in (1, 2, 3)] == counts
-
-
 def test_the_56_opening_moves() -> None:
     # §3.4: 52 singletons + the 4 ordo moves, mirror-symmetric
     moves = texts(RULES.start("10x8"))

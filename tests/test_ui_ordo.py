@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from ogames.core.board import cell
-from ogames.ui.app import OgamesApp
 from tests.uihelp import (
-    SIZE,
     click_cell,
-    need,
     pick_click,
     pick_key,
     play_clicks,
     play_keys,
+    playing,
     position,
     screen,
     status,
@@ -24,9 +22,7 @@ GOAL = "10/4W5/3W6/10/B9/10/10/10 w"
 
 @ui_test
 async def test_short_game_by_keys():
-    need("ordo")
-    app = OgamesApp("ordo")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("ordo") as (app, pilot):
         assert position(app) == START
         await play_keys(pilot, "c2:d2-c3")
         assert position(app) == (
@@ -42,9 +38,7 @@ async def test_short_game_by_keys():
 
 @ui_test
 async def test_game_to_the_end_by_clicks():
-    need("ordo")
-    app = OgamesApp("ordo", position=GOAL)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("ordo", position=GOAL) as (app, pilot):
         await click_cell(pilot, "e7")
         await click_cell(pilot, "e8")
         await pilot.pause()
@@ -66,9 +60,7 @@ async def test_game_to_the_end_by_clicks():
 
 @ui_test
 async def test_ordo_move_by_ends_in_either_order():
-    need("ordo")
-    app = OgamesApp("ordo")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("ordo") as (app, pilot):
         for pick in (cell("d2"), cell("c2"), cell("d4")):
             await pick_click(pilot, pick)
         assert screen(app).game.plies[-1].text == "c2:d2-c4"
@@ -76,9 +68,7 @@ async def test_ordo_move_by_ends_in_either_order():
 
 @ui_test
 async def test_refusals_and_reselection():
-    need("ordo")
-    app = OgamesApp("ordo")
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("ordo") as (app, pilot):
         s = screen(app)
         await click_cell(pilot, "c5")
         assert status(app) == "there is no piece there: select one of your pieces"
@@ -104,9 +94,7 @@ async def test_refusals_and_reselection():
 
 @ui_test
 async def test_undo_redo_edges():
-    need("ordo")
-    app = OgamesApp("ordo", position=GOAL)
-    async with app.run_test(size=SIZE) as pilot:
+    async with playing("ordo", position=GOAL) as (app, pilot):
         s = screen(app)
         await pilot.press("u")
         assert status(app) == "nothing to undo"

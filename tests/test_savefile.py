@@ -387,3 +387,15 @@ def test_a_comment_is_lost_with_its_move_only() -> None:
     game.undo()
     game.play_text("c2:d2-c3")
     assert [p.comment for p in game.plies] == [""]
+
+
+def test_a_misspelled_result_tag_reads_as_missing_and_the_token_must_match_it() -> None:
+    """§1.6: the result token is identical to the Result tag; a file without the tag (here
+    misspelled ``Reslt``) is unfinished (``*``), so its ``0-1`` token is refused at the
+    token's line and column instead of being taken as the result."""
+    text = HEADER + '[Reslt "0-1"]\n[Termination "resigned"]\n\n1. e3-e4\n0-1\n'
+    with pytest.raises(SaveFileError) as caught:
+        parse_game(text)
+    assert (caught.value.line, caught.value.column) == (10, 1)
+    assert "differs from the Result tag, which is missing" in str(caught.value)
+    assert parse_game(HEADER + '\n1. e3-e4 *\n').outcome() is None

@@ -313,11 +313,16 @@ def _read_seed(tags: Tags) -> int | None:
 
 def _check_result_token(game: Game, token: Token, declared, tags: Tags):
     """The shares of the result token at the end of the move text, which must equal the
-    Result tag when there is one."""
+    Result tag (a missing tag reads as ``*``, so a misspelled one is not taken on trust)."""
     try:
         shares = parse_result_token(token.text, len(game.sides))
     except NotationError as exc:
         raise SaveFileError(exc.reason, token.line, token.column, game) from None
+    if "Result" not in tags and shares is not None:
+        # §1.6: the token is identical to the Result tag, and a missing tag reads as "*"
+        raise SaveFileError(f"the result token {token.text} differs from the Result tag, "
+                            f"which is missing (read as *); a misspelled tag is ignored",
+                            token.line, token.column, game)
     if "Result" in tags and shares != declared:
         raise SaveFileError(f"the result token {token.text} differs from the Result "
                             f"tag {tags['Result'][0]}", token.line, token.column, game)

@@ -1,0 +1,258 @@
+"""The move box (``:``): a move typed in the game's notation, for players who would rather
+type than point — a keyboard-only player, a screen reader's user, anyone who knows the
+notation.
+
+It lists the legal moves that still match what is typed (``core.typed_moves``), as many
+as its rows hold and how many more there are; ↑/↓ choose one, Tab completes, and the one
+chosen is shown on the board by the screen (``Previewed``). Enter asks the screen to play
+it (``Chosen``) through the same path a click takes; a text that matches no legal move
+says why, in the game's words. It knows no game: only the finder's texts and moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.cells import cell_len
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Input, Static
+
+from ...core.rules import Move
+from ...core.typed_moves import Matches, MoveFinder
+
+#: the most matches fetched per keystroke (the rest are counted, not listed)
+LIMIT = 60
+#: the room the count of the matches not shown takes at the end of a page
+MORE_WIDTH = len("  +999,999 more")
+
+
+def pages(texts: Sequence[str], width: int, rows: int) -> list[list[list[int]]]:
+    """``texts`` laid out in lines of ``width`` columns (two spaces between), ``rows``
+    lines a page: each page a list of lines, each line the indices of its texts."""
+    lines: list[list[int]] = []
+    used = 0
+    for i, text in enumerate(texts):
+        need = cell_len(text)
+        if lines and used + 2 + need <= width:
+            lines[-1].append(i)
+            used += 2 + need
+        else:  # a new line (one text too long for a line has it alone, cut short)
+            lines.append([i])
+            used = need
+    rows = max(1, rows)
+    return [lines[k:k + rows] for k in range(0, len(lines), rows)] or [[]]
+
+
+class MatchList(Widget):
+    """The matches of what is typed, laid out for the width the list has when it is drawn
+    (so a list drawn while the box opens, or after a resize, is never laid out for another
+    width): the page that holds the chosen match, it highlighted, and how many more match
+    beyond the page; or why nothing matches."""
+
+    DEFAULT_CSS = """
+    MatchList { width: 1fr; height: auto; padding: 0 1; }
+    MatchList.refused { color: $text-warning; text-style: bold; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.matches = Matches((), 0)
+        self.chosen = 0
+        self.reason = ""
+        #: the most lines the list may take
+        self.rows = 1
+
+    def show(self, matches: Matches, chosen: int, reason: str, rows: int) -> None:
+        self.matches, self.chosen, self.reason, self.rows = matches, chosen, reason, rows
+        self.set_class(bool(reason), "refused")
+        self.refresh(layout=True)
+
+    def get_content_height(self, container, viewport, width: int) -> int:
+        if self.reason:
+            return max(1, min(self.rows, -(-cell_len(self.reason) // max(1, width))))
+        return max(1, len(self._page(width)))
+
+    def _page(self, width: int) -> list[list[int]]:
+        texts = [m.text for m in self.matches.shown]
+        laid = pages(texts, max(12, width) - MORE_WIDTH, self.rows)
+        return next((p for p in laid if any(self.chosen in line for line in p)), laid[0])
+
+    def render(self) -> Text:
+        if self.reason:
+            return Text(self.reason)
+        shown, width = self.matches.shown, self.content_size.width
+        page = self._page(width)
+        out = Text(no_wrap=True, overflow="ellipsis")
+        if page and page[0] and page[0][0] > 0:
+            out.append("… ", style="italic")  # matches on the pages before
+        for n, line in enumerate(page):
+            if n:
+                out.append("\n")
+            for k, i in enumerate(line):
+                out.append("  " if k else "")
+                out.append(shown[i].text, style="reverse bold" if i == self.chosen else "")
+        last = page[-1][-1] if page and page[-1] else -1
+        beyond = self.matches.total - (last + 1)
+        if beyond > 0:
+            out.append(f"  +{beyond:,} more", style="italic")
+        return out
+
+
+class MoveInput(Input):
+    """The line a move is typed on. Its keys act on the box: Enter asks to play the move
+    chosen, ↑/↓ choose another (an input scrolls with them otherwise), Tab completes, Esc
+    closes."""
+
+    BINDINGS = [
+        Binding("enter", "submit", "play", key_display="⏎"),
+        Binding("down", "box('choose(1)')", "choose", key_display="↑↓"),
+        Binding("up", "box('choose(-1)')", "previous", show=False),
+        Binding("tab", "box('complete')", "complete", key_display="tab"),
+        Binding("escape", "box('close')", "close", key_display="esc"),
+    ]
+
+    async def action_box(self, action: str) -> None:
+        if isinstance(self.parent, MoveBox):
+            await self.parent.run_action(action)
+
+
+class MoveBox(Widget):
+    """An input line and the legal moves that match it, beside it (wrapping below it when
+    the box has rows to spare)."""
+
+    DEFAULT_CSS = """
+    MoveBox { height: auto; layout: horizontal; background: $boost; }
+    MoveBox > #prompt { width: 2; padding: 0 0 0 1; text-style: bold; }
+    MoveBox > MoveInput { width: 30; height: 1; border: none; padding: 0 1;
+                          background: $surface; }
+    MoveBox > MoveInput:focus { border: none; background-tint: $foreground 6%; }
+    """
+
+    class Previewed(Message):
+        """The move chosen in the list changed (None: none is)."""
+
+        def __init__(self, move: Move | None) -> None:
+            super().__init__()
+            self.move = move
+
+    class Chosen(Message):
+        """Enter on a move: the screen plays it (and says why not, with ``refuse``)."""
+
+        def __init__(self, move: Move) -> None:
+            super().__init__()
+            self.move = move
+
+    class Closed(Message):
+        """The box was closed (Esc)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.finder: MoveFinder | None = None
+        self.matches = Matches((), 0)
+        #: the index in ``matches.shown`` of the move chosen
+        self.chosen = 0
+        #: whether ↑/↓ chose it (else it is the first match of what is typed)
+        self.browsed = False
+        #: the most lines the list may take (set by the screen to the rows it can spare)
+        self.rows = 1
+        self._refusal = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(":", id="prompt")
+        yield MoveInput(placeholder="type a move", id="move-input")
+        yield MatchList(id="matches")
+
+    @property
+    def input(self) -> MoveInput:
+        return self.query_one(MoveInput)
+
+    @property
+    def move(self) -> Move | None:
+        """The move chosen in the list, if any."""
+        shown = self.matches.shown
+        return shown[self.chosen].move if 0 <= self.chosen < len(shown) else None
+
+    # ----- what the screen does ------------------------------------------------------
+
+    def open(self, finder: MoveFinder, rows: int = 1) -> None:
+        """Start typing (afresh) in the position ``finder`` searches."""
+        self.rows = max(1, rows)
+        self.input.value = ""
+        self.follow(finder)
+        # at once, not after the next refresh: keys typed right after ``:`` go in too
+        self.screen.set_focus(self.input)
+
+    def follow(self, finder: MoveFinder) -> None:
+        """Search another position (a move was played meanwhile), keeping the text."""
+        self.finder = finder
+        if len(finder.moves):
+            self.input.placeholder = f"type a move, e.g. {finder.text(0)}"
+        self._find()
+
+    def refuse(self, reason: str) -> None:
+        """Say why the move chosen could not be played."""
+        self._refusal = reason
+        self._draw()
+
+    # ----- keys ----------------------------------------------------------------------
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._find()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        move = self.move
+        if move is None or not (self.input.value.strip() or self.browsed):
+            # nothing typed nor chosen: Enter must not play the first move listed
+            self.refuse(self.matches.reason or "type a move, or choose one with ↑/↓")
+            return
+        self.post_message(self.Chosen(move))
+
+    def action_complete(self) -> None:
+        """Fill in what every move matching the text has in common; when that adds
+        nothing, the whole text of the move chosen."""
+        if self.finder is None:
+            return
+        typed = self.input.value
+        common = self.finder.completion(typed)
+        text = common if len(common) > len(" ".join(typed.split())) else ""
+        if not text and self.move is not None:
+            text = self.matches.shown[self.chosen].text
+        if text and text != typed:
+            self.input.value = text
+            self.input.cursor_position = len(text)
+
+    def action_choose(self, step: int) -> None:
+        if not self.matches.shown:
+            return
+        chosen = max(0, min(len(self.matches.shown) - 1, self.chosen + step))
+        self.browsed = True
+        if chosen != self.chosen:
+            self.chosen = chosen
+            self._refusal = ""
+            self._draw()
+            self.post_message(self.Previewed(self.move))
+
+    def action_close(self) -> None:
+        self.post_message(self.Closed())
+
+    # ----- drawing -------------------------------------------------------------------
+
+    def _find(self) -> None:
+        if self.finder is None:
+            return
+        self.matches = self.finder.find(self.input.value, LIMIT)
+        self.chosen = 0
+        self.browsed = False
+        self._refusal = ""
+        self._draw()
+        self.post_message(self.Previewed(self.move))
+
+    def _draw(self) -> None:
+        reason = self._refusal or ("" if self.matches.shown else self.matches.reason)
+        self.query_one(MatchList).show(self.matches, self.chosen, reason, self.rows)

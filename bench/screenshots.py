@@ -121,8 +121,41 @@ async def main() -> None:
     for game_id in ("ordo", "onitama", "ochmir"):  # the compact drawing in 80×24
         await shoot(f"{game_id}-80x24", OgamesApp(game_id, seed=4), random_moves(6),
                     size=(80, 24))
+    await shoot("ochmir-3-players-80x24", OgamesApp("ochmir", seed=2, variant="3"),
+                random_moves(9), size=(80, 24))
+    await shoot("ochmir-finished", OgamesApp("ochmir", seed=1), play_to_the_end)
     await shoot_saves_and_replay()
     await shoot_reviews()
+    await shoot_lessons()
+
+
+async def play_to_the_end(app: OgamesApp, pilot) -> None:
+    """Seeded random moves until the game is over (hand-offs passed on the way)."""
+    rng = random.Random(7)
+    screen = game_screen(app)
+    while screen.game.outcome() is None:
+        await hand_over(app, pilot)
+        legal = screen.game.legal_moves()
+        screen.play(legal[rng.randrange(len(legal))])
+    await pilot.pause(0.3)
+
+
+async def shoot_lessons() -> None:
+    """The second lesson of every game's course, at 80×24, as ``ogames learn`` shows it."""
+    from ogames.core.lessons import load_course
+    from ogames.ui.screens.learn import LessonScreen
+
+    for game_id in available_ids():
+        rules = get_rules(game_id)
+        course = load_course(rules)
+        if course is None:
+            continue
+
+        async def open_lesson(app: OgamesApp, pilot, rules=rules, course=course) -> None:
+            await app.push_screen(LessonScreen(rules, course, 1))
+            await pilot.pause(0.3)
+
+        await shoot(f"{game_id}-lesson", OgamesApp(), open_lesson, size=(80, 24))
 
 
 def sample_game(game_id: str, plies: int, seed: int = 4) -> Game:

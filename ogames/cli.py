@@ -531,6 +531,65 @@ def rules(game: str) -> None:
     print_rules(_rules(game))
 
 
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def learn(ctx: click.Context, game: str | None, ascii_mode: bool) -> None:
+    """Learn GAME by playing its lessons in the app (no GAME: choose one)."""
+    learn_id = ""
+    if game is not None:
+        rules = _rules(game)
+        if _course(rules) is None:
+            raise CommandError(f"{rules.name} has no lessons yet")
+        learn_id = rules.id
+    from .ui.app import run_app
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False), learn=learn_id))
+
+
+def _course(rules: Rules):
+    """The game's course, or None when it has none."""
+    from .core.lessons import load_course
+
+    return load_course(rules)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--check", "check_them", is_flag=True,
+              help="Play every lesson's solution through the engine and check that the "
+                   "lessons teach every topic of the rules; exit 1 naming what is wrong.")
+def lessons(game: str, check_them: bool) -> None:
+    """List the lessons of GAME: number, title and the rule each teaches."""
+    from .core.lessons import check_course
+
+    rules = _rules(game)
+    course = _course(rules)
+    if course is None:
+        if check_them:
+            raise CheckError(f"{rules.name} has no lessons to check")
+        say(f"{rules.name} has no lessons yet")
+        return
+    if not check_them:
+        if course.problem:
+            raise CheckError(f"{course.source}: {course.problem}")
+        numbers: dict[bool, int] = {}
+        for lesson in course.lessons:
+            numbers[lesson.puzzle] = numbers.get(lesson.puzzle, 0) + 1
+            number = f"{'P' if lesson.puzzle else ''}{numbers[lesson.puzzle]}"
+            click.echo(f"{number:>3}. {lesson.title} — "
+                       f"{', '.join(lesson.rules) or '?'}")
+        return
+    errors = check_course(rules, course)
+    for error in errors:
+        click.echo(f"ogames: {error}", err=True)
+    if errors:
+        raise CheckError(f"{len(errors)} problem{'s' if len(errors) != 1 else ''} in "
+                         f"{course.source}")
+    click.echo(f"{course.source}: {len(course.lessons)} lessons, all playable")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point."""
     cli.main(args=argv, prog_name="ogames")

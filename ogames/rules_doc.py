@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.padding import Padding
+from rich.text import Text
 
 from .core.errors import OgamesError
 from .core.rules import Rules
@@ -18,6 +20,27 @@ def diagram_highlight(rules: Rules, pos, move_text: str | None) -> set[str]:
         return set()
     move = rules.parse_move(pos, move_text)
     return {p.key for p in rules.pick_paths(pos, move)[0] if p.kind == "cell"}
+
+
+#: how far a diagram is indented from the text, when the width leaves room for it
+INDENT = 4
+
+
+def diagram(rules: Rules, pos, marks: set[str], width: int) -> Padding:
+    """A board diagram that fits ``width`` columns, its indentation counted: indented by
+    ``INDENT`` (less when the board leaves less room), the compact board when the full one
+    is wider than the width. Never wrapped: a wrapped row put its right-hand labels on a
+    line of their own, and a diagram twice as tall could not be read."""
+    board = board_text(rules, pos, highlight=marks)
+    if _widest(board) > width:
+        board = board_text(rules, pos, highlight=marks, compact=True)
+    board.no_wrap = True
+    board.overflow = "crop"
+    return Padding(board, (0, 0, 0, max(0, min(INDENT, width - _widest(board)))))
+
+
+def _widest(text: Text) -> int:
+    return max((cell_len(line) for line in text.plain.splitlines()), default=0)
 
 
 def print_rules(rules: Rules, console: Console | None = None) -> None:
@@ -34,8 +57,8 @@ def print_rules(rules: Rules, console: Console | None = None) -> None:
             except OgamesError as exc:
                 console.print(f"[diagram not shown: {exc}]", markup=False)
                 continue
-            console.print(Padding(board_text(rules, pos, highlight=marks), (0, 4)))
+            console.print(diagram(rules, pos, marks, console.width))
             if part.move:
-                console.print(Padding(f"Move: {part.move}", (0, 4)), highlight=False)
+                console.print(Padding(f"Move: {part.move}", (0, 0, 0, INDENT)), highlight=False)
         else:
             console.print(Markdown(part))

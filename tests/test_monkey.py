@@ -25,9 +25,10 @@ from ogames.ui.screens.saves import SavesScreen
 PAGING = ["pageup", "pagedown", "home", "end"]
 KEYS = ["left", "right", "up", "down", "h", "j", "k", "l", "enter", "space", "enter",
         "escape", "backspace", "u", "U", "ctrl+z", "ctrl+y", "1", "2", "3", "4", "f",
-        "question_mark", "escape", "tab", "y", "enter"]
-#: rarely: leave the game (the picker then gets keys too, and Enter starts a game again)
-RARE_KEYS = ["q", "n", "f1", "escape", *PAGING]
+        "question_mark", "escape", "tab", "y", "enter", "i", "shift+tab"]
+#: rarely: leave the game (the picker then gets keys too, and Enter starts a game again),
+#: or open the move box (the keys that follow are typed in it, until Esc or a click)
+RARE_KEYS = ["q", "n", "f1", "escape", "colon", *PAGING]
 SIZES = [(120, 40), (100, 34), (60, 20), (140, 45), (120, 40)]
 #: windows the app accepts but can show little in: every screen is toured in them
 SMALL_SIZES = [(80, 3), (80, 4), (20, 8)]
@@ -43,8 +44,9 @@ def check(screen: GameScreen) -> None:
     picks make a move that may stop or go on (an Oferhlýp chain), the position after it;
     the move list holds the whole history."""
     rules, game = screen.rules, screen.game
-    if rules.hidden_information and screen.viewer is None:
-        assert screen.board.views == {}, "a hidden game drew a board before the hand-off"
+    if screen.blind:  # a hand-off: the board shows no hand, so no private face
+        spectator = screen.rules.cell_views(screen.game.position, -1)
+        assert screen.board.views == dict(spectator), "a hand-off showed more than a spectator sees"
     else:
         waiting = screen.entry.waiting(screen.picks)
         shown = game.position if waiting is None else rules.apply(game.position, waiting)

@@ -13,7 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ogames.ai.mcts import Level, choose_move
 from ogames.core.board import cell, item
+from ogames.core.entry import Entry
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.outcome import Outcome
@@ -815,30 +817,78 @@ def test_views_hide_hands_reverses_and_bag() -> None:
     assert RULES.cell_views(pos)["f12"].glyph == "○F"
     assert RULES.cell_views(pos)["f12"].ascii == "WF"
     assert RULES.outcome(blue) is None
-    assert RULES.side_summary(blue) == ("score 1 · 5 in hand", "score 0 · 6 in hand")
+    assert RULES.side_summary(blue) == ("1 pt · hand 5", "0 pts · hand 6")
 
 
 def test_panels_show_only_the_viewers_hand() -> None:
     pos = RULES.start("3", 1)
     white = RULES.panel(pos, 0)
-    assert [s.title for s in white] == ["White's hand", "Bag"]
-    assert [i.key for i in white[0].items] == [
-        "tile:WFbt", "tile:WFnf", "tile:WTbf", "tile:BFnf", "tile:NFbf"]
-    assert white[0].items[2].title == "WTbf ×2"
-    # WFbt and WFnf carry White: one way each; BFnf lacks White and lies either face up:
-    # listed twice, the second time as the same tile turned (the hand holds six tiles)
-    assert [i.title for i in white[0].items] == [
-        "WFbt", "WFnf", "WTbf ×2", "BFnf ×2", "NFbf turned"]
-    assert white[0].items[0].lines == ("W F / b t",)
-    assert [i.owner for i in white[0].items] == [0, 0, 0, 1, 2]
-    assert white[1].note == "bag 198 · hands 6/6/6 · stall 0/18"
+    assert [s.title for s in white] == ["White's hand", "Bag 198 · stall 0/18"]
+    # White holds WFbt, WFnf, WTbf ×2 and BFnf ×2 (START3); BFnf lacks White, so it may
+    # lie either face up, and is listed once, as held, its faces joined by ⇄ (issue 26:
+    # "5 NFbf turned" beside "4 BFnf ×2" could not be read)
+    assert [i.key for i in white[0].items] == ["tile:WFbt", "tile:WFnf", "tile:WTbf",
+                                               "tile:BFnf"]
+    assert [i.title for i in white[0].items] == ["WFbt", "WFnf", "WTbf ×2", "BFnf ×2"]
+    assert [i.lines for i in white[0].items] == [("W F / b t",), ("W F / n f",),
+                                                 ("W T / b f",), ("B F ⇄ n f",)]
+    assert [i.owner for i in white[0].items] == [0, 0, 0, 1]
+    assert white[0].note == "⇄ choose face"
     everyone = RULES.panel(pos, None)
-    assert [s.title for s in everyone] == ["White's hand", "Blue's hand", "Brown's hand", "Bag"]
+    assert [s.title for s in everyone][:3] == ["White's hand", "Blue's hand", "Brown's hand"]
     assert everyone[1].items[0].key == "blue:BFwf"
+    # Blue's WFnf (no Blue on it) is held White up; Brown's hand carries Brown up
+    assert "blue:WFnf" not in {i.key for i in everyone[1].items}
+    assert RULES.panel(pos, 1)[0].note == "⇄ choose face"
     masked = RULES.panel(RULES.view(pos, 0), None)
     assert masked[1].items == () and masked[1].note == "6 tiles (hidden)"
-    picks = {p for m in RULES.legal_moves(pos) for p in RULES.pick_paths(pos, m)[0][:1]}
-    assert {p.key for p in picks} == {i.key for i in white[0].items}
+    firsts = {p for m in RULES.legal_moves(pos) for p in RULES.pick_paths(pos, m)[0][:1]}
+    assert {p.key for p in firsts} == {i.key for i in white[0].items}
+    two = RULES.panel(RULES.start("2", 1), 0)
+    assert two[0].note == "" and two[1].title == "Bag 204 · stall 0/12"
+
+
+def test_a_tile_without_the_movers_colour_is_turned_over_by_a_pick() -> None:
+    """§2.5.6: a tile without the mover's colour may lie either face up. It is picked as
+    held and, for the other face, turned over by one more pick before the triangle."""
+    pos = RULES.start("3", 1)
+    blue_up = RULES.parse_move(pos, "BFnf@f12")
+    brown_up = RULES.parse_move(pos, "NFbf@f12")
+    assert RULES.pick_paths(pos, blue_up) == ((item("tile:BFnf"), cell("f12")),)
+    assert RULES.pick_paths(pos, brown_up) == (
+        (item("tile:BFnf"), item("turn:BFnf"), cell("f12")),)
+    # a tile that carries White is picked as it will lie, as before
+    assert RULES.pick_paths(pos, RULES.parse_move(pos, "WTbf@f12")) == (
+        (item("tile:WTbf"), cell("f12")),)
+    entry = Entry(RULES, pos, RULES.legal_moves(pos))
+    after_tile = entry.next_picks((item("tile:BFnf"),))
+    assert item("turn:BFnf") in after_tile and cell("f12") in after_tile
+    assert entry.label(item("turn:BFnf")) == "turn it over: NFbf"
+    assert entry.next_picks((item("tile:WTbf"),)) == frozenset(
+        cell(n) for n in ALL_NAMES)
+    turned = (item("tile:BFnf"), item("turn:BFnf"))
+    assert entry.select(turned, cell("f12")).move == brown_up
+    assert entry.select((item("tile:BFnf"),), cell("f12")).move == blue_up
+    # the turn picked again takes it back: the tile lies as held again
+    assert entry.select(turned, item("turn:BFnf")).picks == (item("tile:BFnf"),)
+    assert RULES.hint(pos, (item("tile:BFnf"),)) == (
+        "select an empty triangle for BFnf (Blue up), or turn it over: 1 or a second click "
+        "on it")
+    assert RULES.hint(pos, turned) == (
+        "select an empty triangle for NFbf, turned over (Brown up; backspace turns it back)")
+    assert RULES.explain(pos, (), item("tile:NFbf")) == "pick BFnf, then turn it over"
+    assert RULES.explain(pos, (), item("turn:BFnf")) == "pick the tile first, then turn it over"
+
+
+def test_turning_a_tile_over_is_entered_alike_when_every_move_is_listed() -> None:
+    """With flag t (no side choices) the entry lists every move's paths instead of asking
+    the engine prefix by prefix: the turn pick works the same."""
+    pos = RULES.start("3t", 1)
+    entry = Entry(RULES, pos, RULES.legal_moves(pos))
+    assert not entry.direct
+    assert entry.next_picks((item("tile:BFnf"),)) >= {item("turn:BFnf"), cell("f12")}
+    assert RULES.move_text(pos, entry.select((item("tile:BFnf"), item("turn:BFnf")),
+                                             cell("f12")).move) == "NFbf@f12"
 
 
 # ----- the UI side --------------------------------------------------------------------------
@@ -960,7 +1010,10 @@ def test_side_colours_and_summary() -> None:
     assert len(RULES.side_colours("3")) == 3
     pos = pos_of(CASCADE)
     # white a6 a7 a9 a10 b6; blue a8 b7 b9 b10
-    assert RULES.side_summary(pos) == ("score 5 · 2 in hand", "score 4 · 1 in hand")
+    assert RULES.side_summary(pos) == ("5 pts · hand 2", "4 pts · hand 1")
+    # one line of the players' box at 80 columns: the most tiles showing and held
+    assert max(len(s) for s in RULES.side_summary(pos_of(ocn(
+        {n: "WFbf" for n in ALL_NAMES[:216]}, hands="WFbf,WFbf,WFbf,WFbf,WFbf,WFbf/-")))) <= 17
     views = RULES.cell_views(pos)
     assert views["a8"].glyph == "●F" and views["a8"].owner == 1
     assert views["a11"].glyph == "▼" and views["b5"].ascii == "^"
@@ -998,18 +1051,52 @@ def test_private_note_names_the_tiles_drawn_and_only_for_the_drawer() -> None:
 
 
 def test_the_hint_counts_the_panel_entries_of_a_three_handed_hand() -> None:
-    """Three-handed, a tile without the mover's colour may lie either face up, and the
-    panel shows each way: the keys run 1 to the number of entries the panel shows (here
-    more than the tiles in hand: WFnf White up, the same tile Brown up, and BFwf)."""
+    """Three-handed, a tile without the mover's colour may lie either face up; the panel
+    lists it once (it is turned over after it is picked), so the keys run 1 to the number
+    of kinds of tile held: here WFnf (no Blue on it) and BFwf."""
     pos = RULES.parse_position(
         "3 13/15/17/19/21/23/23/21/19/17/15/13 B WFbf/WFnf,BFwf/NFwf WFbt 0 0")
     entries = [i for s in RULES.panel(pos, 1) for i in s.items]
-    assert len(pos.hands[1]) == 2 and len(entries) == 3
-    assert "pick it with 1–3 " in RULES.hint(pos, ())
+    assert len(pos.hands[1]) == 2 and len(entries) == 2
+    assert "pick it with 1–2 " in RULES.hint(pos, ())
 
 
-def test_the_rules_bound_a_game_by_placements_and_the_stall() -> None:
-    """§2.5.9: 216 cells, a placed tile never leaves, and 6 × players turns without a
-    placement end the game: at most (216 + 1) × 12 plies two-handed, × 18 three-handed."""
-    assert RULES.ply_bound("2") == 217 * 12
-    assert RULES.ply_bound("3") == 217 * 18
+# ----- the computer player -------------------------------------------------------------------
+
+#: ply 117 of a three-handed game between three computers, where White (WFbf and WFnt in
+#: hand) had stepped its thurin g16-g17 at ply 111 and g17-g16 at ply 114, and went on
+#: doing so for turns on end (issue 26): the step looked like a capture
+BACK_AND_FORTH = (
+    "3 3NFwf7WFbtNFbt/4WTbfBFwt1WFnfBFnf2BFnfWFnf2/1NLbt2BFnf8WTbf1WFnf1/1WFnf1BFwfBFwfBTnf"
+    "BFnf1BFnf2BLntBFnfBFntNFwf1BFnfBFnf1/NFwtWFbfBFwtBFnt1BFwfBFnfBFwfWFbf3NTwfWFblNFwfNTwf"
+    "1BFwf2NTwf/BFwtNTwfNTwfNFbf3WFbfWFbfWFbtNFwf2NFbfNTbfBTwfWFnf1WFbfBFwt1WFnf1/NFwfNFwf"
+    "NTbf2NFwtNFbfNFbfBFnf1BFnf2BFwtWFbtWTbt2BFnf3NFbf/NFwf3NFwlNFwtNFwf1NFbfNTbtNFbfNTwf3BFnf"
+    "1NFbf1NFbtNFbf/WFnf2NFwfWFbfWTnf1BTwfBFwfBTnfNFbf1BFwfWFbtWTnf1NFwf2/NFwf5NTwfBFwfBFwf"
+    "BFwt1WFnf2WFbfWFbfWFnf/NFwfNFbfBTwt1BFwf2WFnf1WFnf1NFwfNTbf2/WFnf3WFntNTbf6NTwf W "
+    "WFbf,WFnt/WFnt,WTbt,BFnf/WTnf,BTnf,BTnt @1:120 0 117")
+
+
+def test_a_step_that_leaves_its_hexagon_open_is_no_capture_for_the_computer() -> None:
+    """g17 is the one gap of the hexagon f15 f16 f17 g15 g16 g17, so a tile placed there
+    wins it; the thurin on g16 stepping there leaves g16 empty, so that hexagon is not
+    full, and the other two hexagons through g17 have gaps of their own (f18; g18, h16,
+    h18): the step wins nothing, and the computer tries placements before it."""
+    pos = pos_of(BACK_AND_FORTH)
+    step = RULES.parse_move(pos, "g16-g17")
+    after = RULES.apply(pos, step)
+    assert all(any(not after.board[c] for c in geo.HEX_CELLS[h])
+               for h in geo.HEXES_OF[geo.INDEX["g17"]])
+    moves = RULES.legal_moves(pos)
+    rank = dict(zip(moves, RULES.policy().priority(RULES, pos, moves), strict=True))
+    placements = [m for m in moves if m.tile]
+    assert placements and all(rank[step] < rank[m] for m in placements)
+    capture = RULES.parse_move(pos, "WFbf@g17/f15B")
+    assert rank[capture] == max(rank.values())
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_computer_places_instead_of_stepping_a_thurin_back(seed: int) -> None:
+    """With a small budget the search once chose the step back (seed 1 here)."""
+    game = Game.from_position(RULES, pos_of(BACK_AND_FORTH))
+    move = choose_move(game, 0, Level("small", 100, None), seed)
+    assert move.tile, RULES.move_text(game.position, move)

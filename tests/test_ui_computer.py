@@ -282,7 +282,7 @@ async def test_a_hint_highlights_a_legal_moves_path_and_plays_nothing():
     app = OgamesApp("ordo")  # hints help people in any game, with or without a computer
     async with app.run_test(size=SIZE) as pilot:
         s = screen(app)
-        await pilot.press("h")
+        await pilot.press("i")
         await wait_for(pilot, lambda: s.computer.hint is not None)
         hint = s.computer.hint
         pos = s.game.position
@@ -304,7 +304,7 @@ async def test_enter_on_a_hinted_ochmir_triangle_takes_the_hinted_tile_too(fast)
     app = OgamesApp("ochmir", seed=1, computer={1: "easy"})
     async with app.run_test(size=SIZE) as pilot:
         s = screen(app)
-        await pilot.press("h")
+        await pilot.press("i")
         await wait_for(pilot, lambda: s.computer.hint is not None)
         hint = s.computer.hint
         assert hint.path[0].kind == "item" and hint.path[1].kind == "cell"
@@ -322,7 +322,7 @@ async def test_no_hint_on_the_computers_turn(stub):
     async with app.run_test(size=SIZE) as pilot:
         await play_keys(pilot, "e3-e4")
         assert stub.started.wait(5)
-        await pilot.press("h")
+        await pilot.press("i")
         assert "it is Black's turn (the computer's)" in status(app)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ogames.core.board import cell, item
 from ogames.ui.app import OgamesApp
+from ogames.ui.screens.game import SPECTATOR
 from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
@@ -39,6 +40,12 @@ def visible_text(app) -> str:
     return "\n".join(str(w.render()) for w in app.screen.query("Static"))
 
 
+def handed_off(s) -> bool:
+    """The game screen under a hand-off shows a spectator's view: no hand at all (the
+    panel keeps only the bag), move texts without reverse faces."""
+    return s.viewer == SPECTATOR and not list(s.query(ItemBox))
+
+
 @ui_test
 async def test_handoff_hides_everything_private():
     need("ochmir")
@@ -49,7 +56,7 @@ async def test_handoff_hides_everything_private():
         assert "White to play" in visible_text(app)
         assert "WFbf" not in visible_text(app)
         game_screen = app.screen_stack[-2]
-        assert game_screen.views == {} and not list(game_screen.query(ItemBox))
+        assert handed_off(game_screen)
         await hand_over(pilot)
         s = screen(app)
         assert s.viewer == 0
@@ -57,7 +64,10 @@ async def test_handoff_hides_everything_private():
         await play_keys(pilot, GAME[0][0])
         assert isinstance(app.screen, HandoffScreen)
         assert "Blue to play" in visible_text(app)
-        assert s.viewer is None and s.views == {}  # White's hand is gone from the screen
+        assert handed_off(s)  # White's hand is gone from the screen, the board stays
+        history = s.query_one(HistoryList)
+        assert s.views["f12"].glyph == "○F"
+        assert str(history.get_option_at_index(1).prompt).endswith("WF??@f12")
         await hand_over(pilot)
         assert s.viewer == 1
         assert {b.key for b in s.query(ItemBox)} == {"tile:BFwf", "tile:BTwf", "tile:BFwt"}
@@ -145,14 +155,15 @@ async def test_the_mover_reads_the_tiles_drawn_before_the_handoff():
 
 @ui_test
 async def test_a_long_player_name_puts_the_summaries_below_the_names():
-    """Three seats with Ochmir's long summaries left "Computer …" of a computer's name."""
+    """Three seats with Ochmir's summaries left "Computer …" of a computer's name; in an
+    80-column window the name still does not fit beside them, and they go below."""
     need("ochmir")
     app = OgamesApp("ochmir", seed=1, variant="3", computer={1: "easy"})
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await hand_over(pilot)
         shown = str(screen(app).query_one("#players").render()).splitlines()
         assert shown[2].split() == ["Blue", "Computer", "easy"]
-        assert shown[3].split() == ["score", "0", "·", "6", "in", "hand"]
+        assert shown[3].split() == ["0", "pts", "·", "hand", "6"]
         assert len(shown) == 6
 
 
@@ -197,22 +208,22 @@ async def test_the_handoff_screen_offers_rules_save_undo_and_leaving_without_sho
             assert isinstance(app.screen, kind)
             await pilot.press("escape")
             await pilot.pause()
-            assert isinstance(app.screen, HandoffScreen) and s.viewer is None
+            assert isinstance(app.screen, HandoffScreen) and handed_off(s)
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and s.views == {}
+        assert isinstance(app.screen, ConfirmScreen) and handed_off(s)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen) and "Blue to play" in visible_text(app)
-        assert s.viewer is None and s.views == {}
+        assert handed_off(s)
         await pilot.press("u")
         await pilot.pause()
         assert s.game.cursor == 0
         assert isinstance(app.screen, HandoffScreen) and "White to play" in visible_text(app)
-        assert s.views == {}
+        assert handed_off(s) and "f12" not in {n for n, v in s.views.items() if v.owner is not None}
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmScreen) and s.views == {}
+        assert isinstance(app.screen, ConfirmScreen) and handed_off(s)
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)

@@ -96,19 +96,22 @@ def path_of(app: OgamesApp, text: str):
     return s.rules.pick_paths(pos, move)[0]
 
 
-def key_route(board, start: str | None, goal: str, among) -> list[str] | None:
-    """The shortest sequence of arrow keys taking the cursor from ``start`` to ``goal``
-    (breadth-first over the board's own cursor moves), or None if it cannot get there."""
-    routes: dict[str | None, list[str]] = {start: []}
+def key_route(board, start: str | None, goal: str) -> list[str] | None:
+    """A short sequence of cursor keys taking the cursor from ``start`` to ``goal``
+    (breadth-first over the board's own cursor steps, each cell visited once, with the
+    line a run of keys keeps to), or None if it cannot get there."""
+    first = board.run if board.run is not None and board.run.at == start else None
+    routes: dict = {start: ([], first)}
     queue = [start]
     while queue:
         here = queue.pop(0)
+        keys, run = routes[here]
         if here == goal:
-            return routes[here]
-        for key, d in DIRECTIONS.items():
-            there = board.nearest(here, d, among)
+            return keys
+        for key in DIRECTIONS:
+            there, after = board.advance(here, key, run)
             if there is not None and there not in routes:
-                routes[there] = [*routes[here], key]
+                routes[there] = ([*keys, key], after)
                 queue.append(there)
     return None
 
@@ -116,7 +119,7 @@ def key_route(board, start: str | None, goal: str, among) -> list[str] | None:
 async def cursor_to(pilot, name: str) -> None:
     """Move the keyboard cursor to cell ``name`` with arrow keys only."""
     s = await drawn(pilot)
-    route = key_route(s.board, s.cursor, name, s.cursor_cells())
+    route = key_route(s.board, s.cursor, name)
     assert route is not None, f"the cursor cannot reach {name} from {s.cursor}"
     for key in route:
         await pilot.press(key)

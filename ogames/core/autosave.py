@@ -63,7 +63,10 @@ class Keeper:
         game = self.game
         mine = self.is_mine()
         if game.outcome() is not None and not game.can_redo:
-            notices = self._keep_finished_game() if changed and game.plies else []
+            # ended here: by a move, or by a resignation or an agreed draw (before any
+            # move too); a game opened already over is not kept again
+            ended = changed and (bool(game.plies) or game.agreed is not None)
+            notices = self._keep_finished_game() if ended else []
             if mine:
                 clear_autosave()
                 self.written = None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
@@ -192,10 +192,12 @@ class Rules(ABC):
     @abstractmethod
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:
         """What every cell shows. ``viewer`` None shows everything; a side index hides what
-        that side may not see (hidden-information games)."""
+        that side may not see (hidden-information games); any other number (-1) is a
+        spectator, who sees nothing private (a hand-off between two people)."""
 
     def panel(self, pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
-        """The game's own panel beside the board (cards, hands). Default: none."""
+        """The game's own panel beside the board (cards, hands); ``viewer`` as for
+        ``cell_views`` (a spectator is shown no hand). Default: none."""
         return ()
 
     def side_summary(self, pos: Position) -> tuple[str, ...]:
@@ -257,3 +259,11 @@ class Rules(ABC):
         """What the computer player may know of this game (evaluation, move priority,
         dealing hidden tiles). Default: nothing, so the search plays random playouts."""
         return DEFAULT
+
+    def lesson_goals(self) -> Mapping[str, Callable[[Position, Move, Position], bool]]:
+        """The checks a lesson's goal may name in the game's ``lessons.toml`` (see
+        ``core.lessons``), by name: each is given the position before, the move and the
+        position after, and says whether the move did what the name says ("capture").
+        Default: none (a course then uses accepted moves and the shared conditions:
+        "wins", "position: TEXT", "safe")."""
+        return {}

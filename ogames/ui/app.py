@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from rich.cells import cell_len
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.content import Content
+from textual.markup import MarkupError
+from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
+from textual.widgets._toast import ToastHolder  # not exported; its CSS is in ogames.tcss
 
 from ..core.errors import SaveFileError
 from ..core.game import Game
@@ -15,8 +20,13 @@ from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
 from .computer import seats_from_players
 from .screens.game import GameScreen
+from .screens.learn import CourseScreen, LearnScreen, LessonScreen
 from .screens.picker import PickerScreen
 from .settings import load_settings, save_settings
+from .widgets.fitted import shorten
+
+#: the columns a notice takes besides its text (a padding column a side, its left edge)
+NOTICE_FRAME = 3
 
 
 def build_game(game_id: str, *, position: str | None = None, seed: int | None = None,
@@ -40,8 +50,11 @@ class OgamesApp(App[None]):
                  ascii: bool = False, replay: Game | None = None, replay_name: str = "",
                  replay_error: SaveFileError | None = None,
                  computer: Mapping[int, str] | None = None,
-                 replay_path: Path | None = None) -> None:
+                 replay_path: Path | None = None, learn: str | None = None) -> None:
         super().__init__()
+        #: ``ogames learn [GAME]``: the course of this game id to open first ("": the
+        #: list of the games' courses)
+        self.learn = learn
         #: the computer's seats in the first game (side index → level)
         self.computer = dict(computer or {})
         remove_stale_temporaries()  # left by a write that was killed: nothing else would
@@ -71,6 +84,24 @@ class OgamesApp(App[None]):
             game, name, error = self.replay
             self.push_screen(ReplayScreen(game, name=name, error=error, ascii=self.ascii,
                                           path=self.replay_path))
+        if self.learn is not None:
+            self.open_course(self.learn or None)
+
+    def open_course(self, game_id: str | None) -> None:
+        """Open the course of ``game_id`` (None: the list of every game's course). When
+        that course is open already, under the screen asking, go back to it instead of
+        opening a second one (the rules' "try it" from inside a lesson)."""
+        if game_id is None:
+            self.push_screen(LearnScreen())
+            return
+        rules = find_rules(game_id)
+        stack = self.screen_stack
+        for depth, screen in enumerate(reversed(stack)):
+            if isinstance(screen, CourseScreen) and screen.rules.id == rules.id:
+                for _ in range(depth):
+                    self.pop_screen()
+                return
+        self.push_screen(CourseScreen(rules))
 
     def start_game(self, game: Game, save_path: Path | None = None,
                    computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
@@ -93,6 +124,33 @@ class OgamesApp(App[None]):
         if isinstance(picker, PickerScreen):
             picker.choose(game_id, players, variant or self.variants_played.get(game_id))
 
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notice is one line, shown over the right of the title row (``ogames.tcss``),
+        where it covers neither a board nor a status line nor the last move: its title and
+        message when they fit together, else the message, shortened at a phrase or a word
+        (``fitted.shorten``). A new notice takes the place of one still shown (two would
+        stack onto the rows below)."""
+        text = message
+        if markup:  # Textual's own notices use markup; ours say markup=False
+            try:
+                text = Content.from_markup(message).plain
+            except MarkupError:
+                pass
+        room = max(8, self.size.width - NOTICE_FRAME)
+        both = f"{title} — {text}" if title else text
+        line = shorten(both if cell_len(both) <= room else text, room)
+        super().notify(line, severity=severity, timeout=timeout, markup=False)
+
+    def on_notify(self, event: Notify) -> None:
+        """One notice at a time: the notices shown go, with the rows that hold them, before
+        the new one is added (Textual calls this handler before the ``App``'s own, which
+        adds it; left to itself it would take a toast away and leave its row)."""
+        self.clear_notifications()
+        for screen in self.screen_stack:
+            for holder in screen.query(ToastHolder):
+                holder.remove()
+
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii
         for screen in self.screen_stack:
@@ -112,7 +170,7 @@ class OgamesApp(App[None]):
                             self.action_toggle_ascii)
         yield SystemCommand("Light/dark", "Switch between the light and dark theme",
                             self.action_toggle_dark)
-        if isinstance(screen, GameScreen):
+        if isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
             yield SystemCommand("Resign", "The player to move resigns", screen.action_resign)
             yield SystemCommand("Offer draw", "The player to move offers a draw",
                                 screen.action_offer_draw)
@@ -132,15 +190,17 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,
             replay: Game | None = None, replay_name: str = "",
             replay_error: SaveFileError | None = None,
-            computer: Mapping[int, str] | None = None, replay_path: Path | None = None) -> int:
+            computer: Mapping[int, str] | None = None, replay_path: Path | None = None,
+            learn: str | None = None) -> int:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
     ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
     ``replay`` is the part before). ``computer``: the computer's seats in the game
-    ``game_id`` (side index → level, ``ogames play --vs computer``). Returns the exit
+    ``game_id`` (side index → level, ``ogames play --vs computer``); ``learn``: the course
+    of that game id first (``ogames learn GAME``; "": the list of courses). Returns the exit
     status: non-zero after an unexpected error, reported as ``crash.run_reporting`` says."""
     from .crash import run_reporting
 
     return run_reporting(OgamesApp(game_id, position=position, seed=seed, variant=variant,
                                    ascii=ascii, replay=replay, replay_name=replay_name,
                                    replay_error=replay_error, computer=computer,
-                                   replay_path=replay_path))
+                                   replay_path=replay_path, learn=learn))

@@ -243,8 +243,9 @@ class Computer:
                 return (f"Hint for {self._side(self._mover() or 0)}: {hint.text} "
                         f"(highlighted; play it or any other move)")
             return None
-        if job.kind == "move" and self.game.cursor != job.cursor:
-            return None  # looking back: the usual status, and the note
+        if job.kind == "move" and (self.game.cursor != job.cursor
+                                   or job.side != self._mover()):
+            return None  # looking back (the usual status, and the note), or not its turn
         spinner = ASCII_SPINNER if ascii else SPINNER
         frame = spinner[self.frame % len(spinner)]
         side = self._side(job.side)

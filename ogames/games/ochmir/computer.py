@@ -1,5 +1,5 @@
-"""What the computer knows of Ochmir: the score, hexagons about to be won tried first,
-and how to deal the tiles a player cannot see.
+"""What the computer knows of Ochmir: the score, hexagons about to be won tried first and
+steps that win nothing last, and how to deal the tiles a player cannot see.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -14,7 +14,7 @@ from functools import cache
 from ogames.core.policy import Policy, RulesObject, logistic
 
 from .notation import Move, Position
-from .play import capture_threshold, hot_cells, scores
+from .play import capture_threshold, hot_cells, scores, wins_after_step
 from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
 
 
@@ -24,14 +24,26 @@ def policy() -> Policy:
     return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3)
 
 
+#: the priority of a move that completes a hexagon its mover wins, of a placement, and of
+#: a step that wins nothing (or a pass): tiles placed are what scores, so a quiet step
+#: is tried last
+HOT, PLACEMENT, QUIET = 1.0, 0.5, 0.0
+
+
 def priority(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> list[float]:
-    """Moves that complete a hexagon the mover then wins come first."""
+    """Moves that complete a hexagon the mover then wins come first, then placements,
+    then the steps that win nothing. A step wins only if the hexagon is full once its
+    tile has left the triangle it came from: a thurin next to the gap once counted as
+    winning, came first, and stepped back and forth for turns on end (issue 26)."""
     p = pos.to_move
-    hot = hot_cells(pos.board, p, capture_threshold(pos.players))
+    board = pos.board
+    k = capture_threshold(pos.players)
+    hot = hot_cells(board, p, k)
     if not hot:
-        return [0.0] * len(moves)
-    return [1.0 if m.dst in hot and (not m.tile or EXPOSED[m.tile] == p) else 0.0
-            for m in moves]
+        return [PLACEMENT if m.tile else QUIET for m in moves]
+    return [HOT if m.dst in hot and (EXPOSED[m.tile] == p if m.tile else
+                                     wins_after_step(board, p, k, m.src, m.dst))
+            else PLACEMENT if m.tile else QUIET for m in moves]
 
 
 def evaluate(rules: RulesObject, pos: Position) -> tuple[float, ...]:

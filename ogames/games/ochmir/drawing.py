@@ -13,8 +13,20 @@ from ogames.core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelS
 
 from .geometry import COORDS, NAMES, ROW_LETTERS, UP, lattice_vertices
 from .notation import Position
-from .play import SIDES, placeable, scores, stall_limit
-from .tiles import CANON, COLOURS, EXPOSED, HIDDEN, TEXT, VALUE, VALUES, F, faces_text
+from .play import SIDES, scores, stall_limit
+from .tiles import (
+    CARRIES,
+    COLOURS,
+    EXPOSED,
+    FLIP,
+    HIDDEN,
+    REVERSE,
+    TEXT,
+    VALUE,
+    VALUES,
+    F,
+    faces_text,
+)
 
 #: readable on a dark background; the glyph shapes (○ ● ◆) tell them apart without colour
 SIDE_COLOURS = ("bright_white", "#60a5fa", "#c08040")
@@ -119,27 +131,36 @@ def cell_views(pos: Position) -> Mapping[str, CellView]:
 
 
 def side_summary(pos: Position) -> tuple[str, ...]:
-    """Under each side's name: its score and the tiles in its hand."""
+    """Under each side's name, short enough for one line of an 80-column window: its score
+    and the tiles in its hand."""
     points = scores(pos.board, pos.players)
-    return tuple(f"score {points[i]} · {len(pos.hands[i])} in hand"
-                 for i in range(pos.players))
+    return tuple(f"{n} pt{'' if n == 1 else 's'} · hand {len(pos.hands[i])}"
+                 for i, n in enumerate(points))
 
 
 def panel(pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
-    """The viewer's hand (None: every hand), then the bag. Items of the side to move have
-    keys ``tile:<tile as it will lie>`` (the pick of a placement); other hands use
-    ``<side>:<tile>`` so that no key is shared."""
-    seats = range(pos.players) if viewer is None else (viewer,)
+    """The viewer's hand (None: every hand; a number that is no side, a spectator: none),
+    then the bag. Items of the side to move have keys ``tile:<tile>`` (the first pick of a
+    placement, see ``entry.tile_picks``); other hands use ``<side>:<tile>`` so that no key
+    is shared."""
+    seats = (range(pos.players) if viewer is None
+             else (viewer,) if 0 <= viewer < pos.players else ())
     sections = [_hand_section(pos, seat) for seat in seats]
-    counts = "/".join(str(len(h)) for h in pos.hands)
     limit = stall_limit(pos.players)
-    sections.append(PanelSection("Bag", (), f"bag {pos.bag_size} · hands {counts} · "
-                                            f"stall {pos.streak}/{limit}"))
+    sections.append(PanelSection(f"Bag {pos.bag_size} · stall {pos.streak}/{limit}"))
     return tuple(sections)
 
 
+#: the rule beside a hand holding a tile without its holder's colour (three-handed): such a
+#: tile lies either face up, as its holder chooses; short enough for the 80-column panel
+EITHER_FACE = "⇄ choose face"
+
+
 def _hand_section(pos: Position, seat: int) -> PanelSection:
-    """One hand: one item per way a tile can lie, or a count when the hand is hidden."""
+    """One hand: one item per kind of tile held, or a count when the hand is hidden. A tile
+    that carries the holder's colour is shown as it will lie (that colour up); one without
+    it as it is held, its faces joined by ⇄: picked, it is turned over by a second click
+    on it (or the number of "turn it over")."""
     hand = pos.hands[seat]
     title = f"{SIDES[seat]}'s hand"
     if hand and hand[0] == HIDDEN:
@@ -147,13 +168,12 @@ def _hand_section(pos: Position, seat: int) -> PanelSection:
     counts = Counter(hand)
     prefix = "tile" if seat == pos.to_move else SIDES[seat].lower()
     items = []
-    listed = set()
-    for t in placeable(hand, seat):
-        n = counts[CANON[t]]
-        # a tile that may lie either face up is listed twice: the second entry
-        # says it is the same tile turned, so the hand is not counted twice
-        tail = " turned" if CANON[t] in listed else f" ×{n}" if n > 1 else ""
-        listed.add(CANON[t])
-        items.append(PanelItem(f"{prefix}:{TEXT[t]}", TEXT[t] + tail,
-                               (faces_text(t),), EXPOSED[t]))
-    return PanelSection(title, tuple(items), "" if hand else "empty")
+    for t, n in counts.items():
+        shown = FLIP[t] if REVERSE[t] == seat else t
+        faces = faces_text(shown)
+        if not CARRIES[seat][t]:
+            faces = faces.replace("/", "⇄")
+        title_n = TEXT[shown] + (f" ×{n}" if n > 1 else "")
+        items.append(PanelItem(f"{prefix}:{TEXT[shown]}", title_n, (faces,), EXPOSED[shown]))
+    either = any(not CARRIES[seat][t] for t in counts)
+    return PanelSection(title, tuple(items), EITHER_FACE if either else "" if hand else "empty")

@@ -1,9 +1,12 @@
 """Entering a move by picks (a click or a key per step): which picks make which move.
 
-A placement is picked as the tile (as it will lie), then the triangle; a movement as its
-two triangles; then, three-handed without flag ``t``, one face per loose tile. Such an
-action can stand for 2^n moves, too many to list, so the picks that may follow are worked
-out per action and per loose cell here instead of from the full move list.
+A placement is picked as the tile, then the triangle; a movement as its two triangles;
+then, three-handed without flag ``t``, one face per loose tile. A tile that carries the
+mover's colour is picked as it will lie (that colour up). One without it (three-handed)
+may lie either face up: it is picked as it is held, and turned over by one more pick
+(``turn:<tile>``) before the triangle, so the hand lists each tile once. Such an action
+can stand for 2^n moves, too many to list, so the picks that may follow are worked out
+per action and per loose cell here instead of from the full move list.
 """
 
 from __future__ import annotations
@@ -16,28 +19,51 @@ from ogames.core.errors import IllegalMoveError, NotationError
 from .geometry import CELLS, NAMES
 from .notation import PASS, Move, Position
 from .play import MoveList, generate, has_choices, loose_cells, parse_move
-from .tiles import COLOUR_NAMES, COLOURS, EXPOSED, MASKED, REVERSE, TEXT, TILE_CODES, describe
+from .tiles import (
+    CANON,
+    CARRIES,
+    COLOUR_NAMES,
+    COLOURS,
+    EXPOSED,
+    FLIP,
+    MASKED,
+    REVERSE,
+    TEXT,
+    TILE_CODES,
+    describe,
+)
 
-#: the picks, built once: Pass, a triangle, a tile as it will lie, a face for a loose cell
+#: the picks, built once: Pass, a triangle, a tile, turning a tile held (indexed by the
+#: tile as held), a face for a loose cell
 PASS_PICK = item("pass", "Pass")
 CELL_PICKS = tuple(cell(name) for name in NAMES)
 TILE_PICKS = tuple(item(f"tile:{TEXT[t]}", f"{TEXT[t]} ({describe(t)})") if t in TILE_CODES
                    else None for t in range(MASKED))
+TURN_PICKS = tuple(item(f"turn:{TEXT[t]}", f"turn it over: {TEXT[FLIP[t]]}")
+                   if t in TILE_CODES else None for t in range(MASKED))
 CHOICE_PICKS = tuple(item(f"choice:{NAMES[c]}={COLOURS[col]}",
                           f"{NAMES[c]}: show {COLOUR_NAMES[col]}")
                      for c in range(CELLS) for col in range(3))
 
 
-def pick_paths(move: Move) -> tuple[tuple[Pick, ...], ...]:
-    """Placement: the tile (as it will lie), the triangle, then one face per loose cell;
-    movement: from, to, faces; pass: the Pass item."""
+def tile_picks(t: int, mover: int) -> tuple[Pick, ...]:
+    """The picks that take tile ``t`` (as it will lie) from ``mover``'s hand: a tile that
+    carries the mover's colour as it will lie; one without it as it is held, and once
+    more (turn it over) when it is to lie the other face up."""
+    if CARRIES[mover][t]:
+        return (TILE_PICKS[t],)
+    held = CANON[t]
+    return (TILE_PICKS[held],) if t == held else (TILE_PICKS[held], TURN_PICKS[held])
+
+
+def pick_paths(move: Move, mover: int) -> tuple[tuple[Pick, ...], ...]:
+    """Placement: the tile (see ``tile_picks``), the triangle, then one face per loose
+    cell; movement: from, to, faces; pass: the Pass item."""
     if move.dst < 0:
         return ((PASS_PICK,),)
-    head = TILE_PICKS[move.tile] if move.tile else CELL_PICKS[move.src]
-    if not move.choices:
-        return ((head, CELL_PICKS[move.dst]),)
+    head = tile_picks(move.tile, mover) if move.tile else (CELL_PICKS[move.src],)
     choices = [CHOICE_PICKS[c * 3 + col] for c, col in move.choices]
-    return ((head, CELL_PICKS[move.dst], *choices),)
+    return ((*head, CELL_PICKS[move.dst], *choices),)
 
 
 def pick_options(pos: Position, moves: Sequence[Move],
@@ -56,13 +82,24 @@ def pick_options(pos: Position, moves: Sequence[Move],
     return PickOptions(following, complete, complete if not following else None)
 
 
+def _action(pos: Position, picks: tuple[Pick, ...]) -> tuple[Move, int] | None:
+    """The action (a move without side choices) whose picks start ``picks``, and how many
+    picks it takes; None when ``picks`` do not complete one."""
+    for head in _heads(pos):
+        path = pick_paths(head, pos.to_move)[0]
+        if picks[:len(path)] == path:
+            return head, len(path)
+    return None
+
+
 def _picked_move(pos: Position, moves: Sequence[Move], picks: tuple[Pick, ...]) -> Move | None:
     """The move that a complete path of picks names, if it is one of ``moves``."""
-    heads = [h for h in _heads(pos) if pick_paths(h)[0] == picks[:2]]
-    if not heads:
+    found = _action(pos, picks)
+    if found is None:
         return None
-    choices = ",".join(p.key[7:].replace("=", "") for p in picks[2:])
-    text = heads[0].text + (f"/{choices}" if choices else "")
+    head, n = found
+    choices = ",".join(p.key[7:].replace("=", "") for p in picks[n:])
+    text = head.text + (f"/{choices}" if choices else "")
     try:
         move = parse_move(pos, text)
     except (IllegalMoveError, NotationError):
@@ -77,24 +114,28 @@ def _heads(pos: Position) -> list[Move]:
 
 
 def next_picks(pos: Position, picks: tuple[Pick, ...]) -> set[Pick]:
-    """The picks that may follow ``picks``, worked out per action (the first two picks)
-    and then per loose cell, without expanding every side-choice vector."""
+    """The picks that may follow ``picks``, worked out per action (the picks of a move
+    without side choices: two, or three for a tile turned over) and then per loose cell,
+    without expanding every side-choice vector."""
     n = len(picks)
-    heads = _heads(pos)
-    paths = [pick_paths(h)[0] for h in heads]
-    if n < 2:
-        return {path[n] for path in paths if path[:n] == picks and len(path) > n}
-    head = next((h for h, path in zip(heads, paths, strict=True) if path == picks[:2]),
-                None)
-    if head is None or not has_choices(pos):
+    following = set()
+    for head in _heads(pos):
+        path = pick_paths(head, pos.to_move)[0]
+        if len(path) > n and path[:n] == picks:
+            following.add(path[n])
+    if following or not has_choices(pos):
+        return following
+    found = _action(pos, picks)
+    if found is None:
         return set()
+    head, done = found
     loose, after = loose_cells(pos, head.tile, head.src, head.dst)
-    if n - 2 >= len(loose):
+    if n - done >= len(loose):
         return set()
-    for c, pick in zip(loose, picks[2:], strict=False):
+    for c, pick in zip(loose, picks[done:], strict=False):
         t = after[c]
         if pick not in (CHOICE_PICKS[c * 3 + EXPOSED[t]], CHOICE_PICKS[c * 3 + REVERSE[t]]):
             return set()
-    c = loose[n - 2]
+    c = loose[n - done]
     t = after[c]
     return {CHOICE_PICKS[c * 3 + EXPOSED[t]], CHOICE_PICKS[c * 3 + REVERSE[t]]}

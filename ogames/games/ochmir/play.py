@@ -205,7 +205,7 @@ def hot_cells(board: bytes, p: int, k: int) -> set[int]:
     return hot
 
 
-def _wins_after_step(board: bytes, p: int, k: int, src: int, dst: int) -> bool:
+def wins_after_step(board: bytes, p: int, k: int, src: int, dst: int) -> bool:
     """Whether moving the tile on src to dst completes and wins a hexagon around dst."""
     for h in HEXES_OF[dst]:
         showing = 1
@@ -379,7 +379,7 @@ def generate(pos: Position) -> list[Move] | MoveList:
         for d in (EDGE[s] if VALUE[t] == T else ALL[s]):
             if board[d]:
                 continue
-            if choosing and _wins_after_step(board, p, k, s, d):
+            if choosing and wins_after_step(board, p, k, s, d):
                 options = _action_options(board, p, k, 0, s, d)
                 if options:
                     blocks.append((steps[d], options))

@@ -11,7 +11,7 @@ from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
-from . import computer, drawing, entry, notation, play, teaching
+from . import computer, drawing, entry, lessons, notation, play, teaching
 from .notation import Move, Position
 from .tiles import players_of
 
@@ -130,7 +130,7 @@ class OchmirRules(Rules):
     # ----- entering moves, teaching ---------------------------------------------------------------
 
     def pick_paths(self, pos: Position, move: Move) -> tuple[tuple[Pick, ...], ...]:
-        return entry.pick_paths(move)
+        return entry.pick_paths(move, pos.to_move)
 
     def pick_options(self, pos: Position, moves: Sequence[Move],
                      picks: tuple[Pick, ...]) -> PickOptions | None:
@@ -147,6 +147,9 @@ class OchmirRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def lesson_goals(self) -> Mapping[str, lessons.Check]:
+        return lessons.GOALS
 
 
 RULES = OchmirRules()

@@ -11,12 +11,13 @@ from ogames.core.board import Pick
 from .entry import next_picks
 from .geometry import ALL, EDGE, INDEX
 from .notation import PASS, Position, tile_code_of
-from .play import SIDES, generate, outcome, placeable, step_refusal
+from .play import SIDES, generate, outcome, step_refusal
 from .tiles import (
     CANON,
     CARRIES,
     COLOUR_NAMES,
     EXPOSED,
+    FLIP,
     HIDDEN,
     REVERSE,
     TEXT,
@@ -36,9 +37,24 @@ ENDINGS = {
 
 
 def _panel_keys(pos: Position) -> str:
-    """The keys that pick a tile of the mover's hand: the panel numbers 1 to 9."""
-    ways = len(placeable(pos.hands[pos.to_move], pos.to_move))
+    """The keys that pick a tile of the mover's hand: the panel numbers 1 to 9, one per
+    kind of tile held (a tile that may lie either face up is listed once)."""
+    ways = len(set(pos.hands[pos.to_move]))
     return "1" if ways == 1 else f"1–{min(ways, 9)}"
+
+
+def _tile_hint(pos: Position, picks: tuple[Pick, ...]) -> str:
+    """After a tile is picked (and perhaps turned over): where it goes, and for a tile that
+    may lie either face up (it lacks the mover's colour), how to turn it over."""
+    held = tile_code_of(picks[0].key[5:]) or 0
+    text = f"select an empty triangle for {picks[0].key[5:]}"
+    if not held or CARRIES[pos.to_move][held]:
+        return text
+    if len(picks) > 1 and picks[1].key.startswith("turn:"):
+        return (f"select an empty triangle for {TEXT[FLIP[held]]}, turned over "
+                f"({COLOUR_NAMES[REVERSE[held]]} up; backspace turns it back)")
+    return (f"{text} ({COLOUR_NAMES[EXPOSED[held]]} up), or turn it over: 1 or a second "
+            "click on it")
 
 
 def hint(pos: Position, picks: tuple[Pick, ...]) -> str:
@@ -63,7 +79,7 @@ def hint(pos: Position, picks: tuple[Pick, ...]) -> str:
         return f"choose the face for {name} ({colours})"
     first = picks[0]
     if first.kind == "item" and first.key.startswith("tile:"):
-        return f"select an empty triangle for {first.key[5:]}"
+        return _tile_hint(pos, picks)
     if first.kind == "cell" and first.key in INDEX:
         t = pos.board[INDEX[first.key]]
         if t and VALUE[t] == T:
@@ -121,7 +137,11 @@ def _explain_item(pos: Position, pick: Pick) -> str:
             return "that tile is not in your hand"
         if CARRIES[p][t] and EXPOSED[t] != p:
             return f"a tile that carries {side} is placed with {side} showing"
+        if not CARRIES[p][t] and t != CANON[t]:
+            return f"pick {TEXT[CANON[t]]}, then turn it over"
         return "that tile cannot be placed now"
+    if key.startswith("turn:"):
+        return "pick the tile first, then turn it over"
     prefix = key.partition(":")[0]
     if prefix in (s.lower() for s in SIDES):
         return f"that tile is not yours: it is in {prefix.capitalize()}'s hand"

@@ -13,7 +13,7 @@ from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
-from . import computer, drawing, notation, play, teaching
+from . import computer, drawing, lessons, notation, play, teaching
 from .notation import CELL_NAMES, SIDES, START_TEXT, Move, Position
 
 
@@ -114,6 +114,9 @@ class OferhlypRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def lesson_goals(self) -> Mapping[str, lessons.Check]:
+        return lessons.GOALS
 
 
 RULES = OferhlypRules()

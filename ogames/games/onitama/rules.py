@@ -16,7 +16,7 @@ from ogames.core.policy import Policy
 from ogames.core.rng import check_seed
 from ogames.core.rules import Rules
 
-from . import computer, drawing, notation, play, teaching
+from . import computer, drawing, lessons, notation, play, teaching
 from .notation import SIDE_NAMES, Move, Position, card_name
 
 
@@ -122,6 +122,10 @@ class OnitamaRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def lesson_goals(self) -> Mapping[str, lessons.Check]:
+        """The goal checks of the course (``lessons.toml``): capture, pass, student."""
+        return lessons.GOALS
 
 
 RULES = OnitamaRules()

@@ -64,20 +64,45 @@ def _board_grid(ascii: bool) -> list[list[str]]:
     return grid
 
 
+def _compact_grid(ascii: bool) -> list[list[str]]:
+    """The lattice with one line per rank (13 lines): the rank lines of the full drawing,
+    whose diagonals, having no line of their own, are drawn where they leave a point: in
+    the column half way to the next file, ``<`` when a point on the left sends one up and
+    one down to the file on its right, ``>`` the same to the left, ``╱`` or ``╲`` when only
+    one goes on (at the top and bottom of the board). Each such column lies inside the
+    triangle those two diagonals bound, which is where a King on it is drawn."""
+    rise, fall = ("/", "\\") if ascii else ("╱", "╲")
+    grid = _board_grid(ascii)[::2]
+    for r in range(1, RANKS + 1):
+        line = grid[RANKS - r]
+        for f in range(6):
+            if has_point(f, r):  # the point is on the left: its diagonals go right
+                up, down, both = has_point(f + 1, r + 1), has_point(f + 1, r - 1), "<"
+                one = rise if up else fall
+            elif has_point(f + 1, r):  # on the right: they go left
+                up, down, both = has_point(f, r + 1), has_point(f, r - 1), ">"
+                one = fall if up else rise
+            else:
+                continue
+            if up or down:
+                line[_LEFT + 4 * f + 2] = both if up and down else one
+    return grid
+
+
 def layout(flipped: bool, ascii: bool, compact: bool = False) -> BoardLayout:
-    """The full drawing, or the compact one: the same lattice with the lines of diagonals
-    between ranks dropped (every cell already sits on a rank line), 15 lines instead of 29.
-    Columns, cell widths and shades are the same in both."""
-    grid = _board_grid(ascii)
+    """The full drawing, or the compact one (15 lines instead of 27): one line per rank,
+    the diagonals drawn beside the points they leave (see ``_compact_grid``). Columns,
+    cell widths and shades are the same in both."""
+    grid = _compact_grid(ascii) if compact else _board_grid(ascii)
     step = 1 if compact else 2  # lines per rank
-    if compact:
-        grid = grid[::2]
     height = len(grid) + 2
     right = _LEFT + 4 * 6  # column of file g
     mirror = _LEFT + right  # column c shows at mirror − c when flipped
     if flipped:
-        # a half turn: reversing a 33-wide line maps column c to 32 − c = mirror − c
-        grid = [list(reversed(line)) for line in reversed(grid)]
+        # a half turn: reversing a 33-wide line maps column c to 32 − c = mirror − c (and
+        # turns a < into a >)
+        turn = {"<": ">", ">": "<"}
+        grid = [[turn.get(ch, ch) for ch in reversed(line)] for line in reversed(grid)]
     lines: list[str] = []
     files = FILES[::-1] if flipped else FILES
     letters = [" "] * _WIDTH

@@ -15,7 +15,7 @@ from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
-from . import computer, drawing, notation, play, teaching
+from . import computer, drawing, lessons, notation, play, teaching
 from .notation import KING, POINT_NAMES, SIDE_NAMES, TRIANGLE_NAMES, Move, Position
 
 
@@ -118,6 +118,9 @@ class OpprimoRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def lesson_goals(self) -> Mapping[str, lessons.Check]:
+        return lessons.GOALS
 
 
 RULES = OpprimoRules()

@@ -13,7 +13,7 @@ from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
-from . import computer, drawing, notation, play, teaching
+from . import computer, drawing, lessons, notation, play, teaching
 from .notation import SIDES, VARIANT_WIDTHS, Move, Position, square_name
 
 
@@ -110,6 +110,9 @@ class OrdoRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def lesson_goals(self) -> dict[str, lessons.Check]:
+        return lessons.GOALS
 
 
 RULES = OrdoRules()

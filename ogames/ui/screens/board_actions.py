@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection
 from ..widgets.board import BoardView
+from ..widgets.fitted import FittedText
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, PlayersView, panel_height
 
@@ -35,8 +36,10 @@ TOO_SMALL_CSS = """
 
 def compose_board_screen(*banners: Widget) -> ComposeResult:
     """Title, the board (under its ``banners``) beside players, panel and move list, and
-    the status line; the caller adds its footer."""
-    yield Static(id="title")
+    the status line; the caller adds its footer. Title and status keep the rows they are
+    given (``FittedText``), so that the board's rows are known: a screen hides its banners
+    while the board has no row to spare (the ``cramped`` class; see ``fit_window``)."""
+    yield FittedText(id="title")
     with Horizontal(id="main"):
         with Vertical(id="board-area"):
             yield from banners
@@ -45,7 +48,7 @@ def compose_board_screen(*banners: Widget) -> ComposeResult:
             yield PlayersView(id="players")
             yield PanelView(id="panel")
             yield HistoryList(id="history")
-    yield Static(id="status")
+    yield FittedText(id="status")
     yield Static(id="toosmall")
 
 
@@ -131,6 +134,16 @@ class BoardActions:
         self.query_one(HistoryList).display = history
         players_view.display = show_players
         self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
+        # the rows the board does not need: a second row for the status line when there are
+        # three (a long hint or refusal then reads whole), one for a banner above the board;
+        # both fixed for the window, so that the board never jumps as the text changes
+        spare = size.height - 3 - self.board_size[1]
+        status_rows = 2 if spare >= 3 else 1
+        self.query_one("#status").styles.height = status_rows
+        cramped = spare - (status_rows - 1) < 1
+        if cramped != self.has_class("cramped"):
+            self.set_class(cramped, "cramped")
+            self.room_changed()
         tiny = size.width < w or size.height < h
         if tiny != self.has_class("tiny"):
             self.set_class(tiny, "tiny")
@@ -152,6 +165,10 @@ class BoardActions:
 
     def redraw(self) -> None:
         raise NotImplementedError
+
+    def room_changed(self) -> None:
+        """Called when the ``cramped`` class comes or goes (what a hidden banner said may
+        have to be said elsewhere)."""
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

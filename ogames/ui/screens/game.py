@@ -22,9 +22,12 @@ from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
+from ...core.typed_moves import MoveFinder
 from ..computer import FRAME, Computer
-from ..widgets.board import DIRECTIONS, BoardView, Marks
+from ..widgets.board import BoardView, Marks
+from ..widgets.fitted import FittedText
 from ..widgets.history import HistoryList
+from ..widgets.move_box import MoveBox
 from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated
 from .board_actions import (
     SIDE_PANEL_WIDTH,
@@ -37,6 +40,11 @@ from .handoff import HandoffScreen
 
 log = logging.getLogger("ogames.ui")
 
+#: the viewer who is no side (``Rules.view``, ``Rules.public_move_text``): at a hand-off
+#: the board shows what everyone may see, and no hand
+SPECTATOR = -1
+
+
 class GameScreen(BoardActions, Screen[None]):
     """One game being played (or replayed) at one keyboard."""
 
@@ -47,10 +55,17 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("right", "cursor('right')", "right", show=False),
         Binding("up", "cursor('up')", "up", show=False),
         Binding("down", "cursor('down')", "down", show=False),
-        Binding("h", "hint", "hint"),
+        Binding("h", "cursor('left')", "left", show=False),
         Binding("l", "cursor('right')", "right", show=False),
         Binding("k", "cursor('up')", "up", show=False),
         Binding("j", "cursor('down')", "down", show=False),
+        Binding("tab", "tab(1)", "next piece", show=False),
+        Binding("shift+tab", "tab(-1)", "previous piece", show=False),
+        # priority: the box takes the focus before the keys typed right after ``:`` come
+        # in (else they went to the board); while it is open the binding is off, so a
+        # ``:`` in a move (``c2:d2-c3``) is typed
+        Binding("colon", "type_move", "type", key_display=":", priority=True),
+        Binding("i", "hint", "hint"),
         Binding("enter,space", "select", "select", key_display="⏎"),
         Binding("escape", "clear", "clear"),
         Binding("backspace", "back", "back", show=False),
@@ -66,9 +81,18 @@ class GameScreen(BoardActions, Screen[None]):
     ]
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
-                               "flip", "item"})
+                               "flip", "item", "tab", "type_move"})
     #: the keys' actions that have nothing to do once the game is over
-    MOVE_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "item"})
+    MOVE_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "item", "tab",
+                              "type_move"})
+    #: the keys' actions that stay on while a move is typed (the others' keys type it)
+    TYPING_ACTIONS = frozenset({"save", "rules"})
+    #: the path of the move chosen in the move box, shown on the board: (the cells
+    #: before its last, its last), or None
+    typed: tuple[frozenset[str], frozenset[str]] | None = None
+    #: the move box's search of the current position (made when the box first opens),
+    #: with the ``Entry`` and the viewer it was made for
+    _finder: tuple[Entry, int | None, MoveFinder] | None = None
 
     DEFAULT_CSS = f"""
     GameScreen {{ layout: vertical; }}
@@ -76,15 +100,19 @@ class GameScreen(BoardActions, Screen[None]):
     GameScreen #main {{ height: 1fr; }}
     GameScreen #board-area {{ width: 1fr; }}
     GameScreen #banner {{
-        display: none; height: auto; text-align: center; text-style: bold;
+        display: none; text-align: center; text-style: bold;
         background: $warning-muted; color: $text; padding: 0 1;
     }}
     GameScreen.over #banner {{ display: block; }}
+    GameScreen.over.cramped #banner {{ display: none; }}
     GameScreen #board {{ height: 1fr; border: round $foreground 25%; }}
     GameScreen #board:focus {{ border: round $accent; }}
     GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
-    GameScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
+    GameScreen #status {{ padding: 0 1; background: $boost; }}
     GameScreen #status.refused {{ color: $text-warning; text-style: bold; }}
+    GameScreen #move-box {{ display: none; }}
+    GameScreen.typing #move-box {{ display: block; }}
+    GameScreen.typing #status, GameScreen.tiny #move-box {{ display: none; }}
     """ + TOO_SMALL_CSS.format(screen="GameScreen")
 
     def __init__(self, game: Game, *, ascii: bool = False,
@@ -109,7 +137,9 @@ class GameScreen(BoardActions, Screen[None]):
         self.preview: dict[str, Any] | None = None
         self.last: frozenset[str] = frozenset()
         self.changed: frozenset[str] = frozenset()
-        #: hidden-information games: whose view is on screen (None: nobody's yet)
+        #: hidden-information games: whose view is on screen: a side's (that person is at
+        #: the keyboard), SPECTATOR's (a hand-off: what everyone may see, no hand), or None:
+        #: everything (the game is over; the rules promise a finished game shown whole)
         self.viewer: int | None = None
         self.seen = 0
         self.sections: tuple[PanelSection, ...] = ()
@@ -123,7 +153,8 @@ class GameScreen(BoardActions, Screen[None]):
     # ----- layout ---------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield from compose_board_screen(Static(id="banner"))
+        yield from compose_board_screen(FittedText(id="banner"))
+        yield MoveBox(id="move-box")  # in the status line's place while a move is typed
         yield Footer()
 
     def on_mount(self) -> None:
@@ -209,11 +240,15 @@ class GameScreen(BoardActions, Screen[None]):
             self.refresh_bindings()
         if self.rules.hidden_information:
             mover = self.rules.to_move(game.position)
-            want = self.computer.viewer_for(mover, self.viewer)
-            if want != self.viewer and want is not None and not self.computer.handoff:
-                self.viewer = want  # one person (or none): no hand-off, always that view
+            if self._finished():
+                want = None  # the rules promise a finished game shown with everything
+            else:  # a person's view, or nobody's while the computer moves first
+                want = self.computer.viewer_for(mover, self.viewer)
+                want = SPECTATOR if want is None else want
+            if want != self.viewer and (want in (None, SPECTATOR) or not self.computer.handoff):
+                self.viewer = want  # the end, or one person (or none): no hand-off
             elif want != self.viewer:
-                self.viewer = None
+                self.viewer = SPECTATOR  # the move's result, no hand, until mover is ready
                 self._draw_position()
                 note, self.note = self.note, ""
                 self._hand_off(mover, note)
@@ -223,15 +258,63 @@ class GameScreen(BoardActions, Screen[None]):
         self._draw_position()
 
     def _hand_off(self, mover: int, note: str = "") -> None:
-        """Hide the board until ``mover`` is at the keyboard (see ``HandoffScreen``)."""
-        self.app.push_screen(HandoffScreen(self.names[mover], note,
+        """No hand on screen until ``mover`` is at the keyboard (see ``HandoffScreen``);
+        the board shows the last move's result meanwhile, its cells marked."""
+        self.app.push_screen(HandoffScreen(self.names[mover], note, done=self._last_move(),
                                            on_rules=self.action_rules,
                                            on_save=self.action_save),
                              lambda choice: self._handed_over(mover, choice))
 
+    def _last_move(self) -> str:
+        """The move that led here, as anyone may read it, and how many other cells it
+        changed (they are marked on the board), or "" at the start."""
+        game = self.game
+        if not game.cursor:
+            return ""
+        before = game.position_at(game.cursor - 1)
+        text = self._safe("move text", lambda: self.rules.public_move_text(
+            before, game.plies[game.cursor - 1].move, SPECTATOR), "?")
+        side = self.names[self._safe("to move", lambda: self.rules.to_move(before), 0)]
+        n = len(self.changed)
+        more = f"; {n} other cell{'s' if n > 1 else ''} changed (marked)" if n else ""
+        return f"{side} played {text}{more}."
+
+    def _finished(self) -> bool:
+        """The game has ended (at the end of its history, also while looking back)."""
+        game = self.game
+        end = game.position_at(len(game.plies))
+        return game.agreed is not None or self._safe(
+            "outcome", lambda: self.rules.outcome(end), None) is not None
+
+    @property
+    def blind(self) -> bool:
+        """Nobody's hand is on screen (a hand-off): nothing may be picked."""
+        return self.rules.hidden_information and self.viewer == SPECTATOR
+
+    @property
+    def message(self) -> str:
+        """A line for the status (a refusal, a notice) instead of what to do next, shown
+        only while the history is as it was when it was said: after any move (the
+        computer's too), undo or jump, the status is derived from the position and who is
+        to move, never left over ("Blue (computer) is thinking…" on White's turn)."""
+        return self._message if self._message_at == self._history_key() else ""
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message, self._message_at = text, self._history_key()
+
+    def _history_key(self) -> tuple:
+        game = self.game
+        return (game.cursor, len(game.plies),
+                game.plies[game.cursor - 1] if game.cursor else None, game.agreed)
+
+    def _public(self, pos: Any) -> Any:
+        """``pos`` as the viewer on screen may know it (a spectator: no hand, no secret)."""
+        return self.rules.view(pos, SPECTATOR) if self.blind else pos
+
     def _handed_over(self, mover: int, choice: str | None = None) -> None:
         """The hand-off screen closed: ``mover`` is ready, or someone chose to undo or to
-        leave without the board being shown."""
+        leave without a hand being shown."""
         if choice == "undo":
             self.action_undo()  # a new hand-off follows, to whoever moves then
             return
@@ -242,17 +325,14 @@ class GameScreen(BoardActions, Screen[None]):
         self._draw_position()
 
     def _views(self, pos: Any) -> dict:
-        if self.rules.hidden_information and self.viewer is None:
-            return {}
-        return dict(self.rules.cell_views(pos, self.viewer))
+        return dict(self.rules.cell_views(self._public(pos), self.viewer))
 
     def _draw_position(self) -> None:
         game, rules = self.game, self.rules
         pos = game.position
-        hidden = rules.hidden_information and self.viewer is None
         self.views = self._safe("cell views", lambda: self._views(pos), {})
         self.last = self.changed = frozenset()
-        if game.cursor > 0 and not hidden:
+        if game.cursor > 0:  # the last move's cells, and those it changed, are marked
             before = game.position_at(game.cursor - 1)
             ply = game.plies[game.cursor - 1]
             path = self._safe("pick paths", lambda: rules.pick_paths(before, ply.move), ())
@@ -261,8 +341,8 @@ class GameScreen(BoardActions, Screen[None]):
             self.changed = frozenset(n for n, v in self.views.items()
                                      if old.get(n) != v) - self.last
         self.seen = self._safe("repetition", self._seen, 0)
-        self.sections = () if hidden else self._safe(
-            "panel", lambda: tuple(rules.panel(pos, self.viewer)), ())
+        self.sections = self._safe(
+            "panel", lambda: tuple(rules.panel(self._public(pos), self.viewer)), ())
         self._draw_players()
         self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides),
                                          ending_row(game), self._safe("movers", lambda: movers(game), []))
@@ -275,6 +355,9 @@ class GameScreen(BoardActions, Screen[None]):
         self._draw_title()
         if self.cursor not in self.board.cells:
             self.cursor = None
+        elif self.cursor in self.last:  # it would hide the move just made
+            self.cursor = self._beside_last()
+        self._typing_follows()
         self.picks_changed()
 
     def _move_texts(self) -> list[str]:
@@ -282,7 +365,7 @@ class GameScreen(BoardActions, Screen[None]):
         game, rules = self.game, self.rules
         if not rules.hidden_information:
             return [p.text for p in game.plies]
-        viewer = -1 if self.viewer is None else self.viewer  # -1: nobody's view
+        viewer = self.viewer  # None once the game is over: every face is shown
         return [self._safe("move text", lambda i=i, p=p: rules.public_move_text(
             game.position_at(i), p.move, viewer), "?") for i, p in enumerate(game.plies)]
 
@@ -320,7 +403,7 @@ class GameScreen(BoardActions, Screen[None]):
     def picks_changed(self) -> None:
         """Redraw what depends on the picks: board marks, panel, status."""
         entry, picks = self.entry, self.picks
-        hidden = self.rules.hidden_information and self.viewer is None
+        hidden = self.blind
         nxt = frozenset() if hidden else self._safe("entry", lambda: entry.next_picks(picks),
                                                     frozenset())
         targets = frozenset(p.key for p in nxt if p.kind == "cell")
@@ -347,11 +430,14 @@ class GameScreen(BoardActions, Screen[None]):
 
     def _show_board(self, targets: frozenset[str]) -> None:
         selected = frozenset(p.key for p in self.picks if p.kind == "cell")
+        if self.typed is not None:  # the move chosen in the move box: its path
+            selected, targets = self.typed
         views, last, changed = self.views, self.last, self.changed
         if self.preview:
             views, last = self.preview, frozenset()
             changed = frozenset(n for n, v in views.items() if self.views.get(n) != v) - selected
-        self.board.show(views, Marks(self.cursor, selected, targets, last, changed,
+        cursor = None if self.blind else self.cursor  # a hand-off: the marks stay clear
+        self.board.show(views, Marks(cursor, selected, targets, last, changed,
                                      self.computer.hint_cells(), self._target_labels(targets)))
 
     def _target_labels(self, targets: frozenset[str]) -> dict[str, str]:
@@ -373,10 +459,14 @@ class GameScreen(BoardActions, Screen[None]):
         return frozenset(p.key for p in self.entry.next_picks(self.picks) if p.kind == "cell")
 
     def cursor_cells(self) -> frozenset[str]:
-        """Where the arrow keys may take the cursor: the cells that may be picked next and
-        the cells picked so far (to confirm or take back); every cell when there are none."""
-        cells = self._targets() | {p.key for p in self.picks if p.kind == "cell"}
-        return frozenset(cells) or self.board.cells
+        """The cells Tab visits: those that may be selected next (the pieces that can
+        move, then a selected piece's targets), and the last one selected when selecting
+        it again plays the move (a chain that may stop there)."""
+        cells = self._targets()
+        last = self.picks[-1] if self.picks else None
+        if last is not None and last.kind == "cell" and self.entry.waiting(self.picks):
+            cells |= {last.key}
+        return cells
 
     def _draw_status(self) -> None:
         status = self.query_one("#status", Static)
@@ -388,16 +478,17 @@ class GameScreen(BoardActions, Screen[None]):
         status.remove_class("refused")
         outcome = game.outcome()
         if outcome is not None:
-            text = "The game is over — u undo, n new game, q menu."
+            # the banner may have no row (``cramped``), or room for its beginning only
+            text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
         else:
             mover = self.rules.to_move(game.position)
             text = (self.computer.status(bool(self.picks), self.ascii)
                     or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
-        if self.seen > 1:
-            text += f" (this position has occurred {self.seen} times)"
+        if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
+            text = f"This position has occurred {self.seen} times. {text}"
         if game.cursor < len(game.plies):
             text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"discards the rest). " + text + self.computer.note())
+                    f"discards the rest).{self.computer.note()} {text}")
         self._status(text)
 
     def _seen(self) -> int:
@@ -410,17 +501,14 @@ class GameScreen(BoardActions, Screen[None]):
         return sum(key(game.position_at(i)) == here for i in range(game.cursor + 1))
 
     def _status(self, text: str) -> None:
-        """Update the status line; a layout pass only when it changes its number of lines."""
-        status = self.query_one("#status", Static)
-        width = max(1, status.size.width - 2)
-        old = str(status.render())
-        if text != old:
-            status.update(text, layout=(len(text) > width) != (len(old) > width))
+        """Update the status line: it keeps its rows (``FittedText`` shortens a text that
+        does not fit; ``fit_window`` gives it one or two), so the board never jumps."""
+        self.query_one("#status", FittedText).update(text)
 
     def select(self, pick: Pick) -> None:
         """The one input path: keyboard and mouse both end here."""
         self.message = ""
-        if self.rules.hidden_information and self.viewer is None:
+        if self.blind:  # a hand-off: nobody's hand is on screen
             return
         sel = self._safe("entry", lambda: self.entry.select(self.picks, pick))
         if sel is None:
@@ -458,6 +546,8 @@ class GameScreen(BoardActions, Screen[None]):
     # ----- events ---------------------------------------------------------------------
 
     def on_board_view_cell_clicked(self, event: BoardView.CellClicked) -> None:
+        if self.has_class("typing"):  # the mouse takes over from the move box
+            self._close_move_box()
         self.cursor = event.name
         self._select_cell(event.name)
 
@@ -467,6 +557,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.select(cell(name))
 
     def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
+        if self.has_class("typing"):  # the mouse takes over from the move box
+            self._close_move_box()
         self.select(item(event.key))
 
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
@@ -476,7 +568,9 @@ class GameScreen(BoardActions, Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Besides the blind keys (see ``BoardActions``): once the game is over the footer
-        offers no move keys (undo stays)."""
+        offers no move keys (undo stays); while a move is typed, its keys type it."""
+        if self.has_class("typing") and action not in self.TYPING_ACTIONS:
+            return False
         if action in self.MOVE_ACTIONS and self.has_class("over"):
             return False
         if action == "review" and not self.has_class("over"):
@@ -486,10 +580,100 @@ class GameScreen(BoardActions, Screen[None]):
     # ----- actions --------------------------------------------------------------------
 
     def action_cursor(self, direction: str) -> None:
-        found = self.board.nearest(self.cursor, DIRECTIONS[direction], self.cursor_cells())
+        """The cursor goes to the adjacent cell in that screen direction, empty or not
+        (``BoardView.neighbour``); at the board's edge it stays."""
+        board = self.board
+        found = board.step(self.cursor, direction) if self.cursor else board.central(board.cells)
         if found is not None:
             self.cursor = found
             self._show_board(self._targets())
+
+    def action_tab(self, step: int) -> None:
+        """Tab / Shift+Tab: the next / previous cell that may be selected, in reading
+        order from the cursor, round and round."""
+        cells = self.board.reading_order(self.cursor_cells())
+        if not cells:
+            return
+        if self.cursor in cells:
+            at = cells.index(self.cursor) + step
+        else:  # where the cursor would stand among them, read in the same order
+            at = self.board.reading_order([*cells, self.cursor]).index(self.cursor)
+            at += min(step, 0)
+        self.cursor = cells[at % len(cells)]
+        self._show_board(self._targets())
+
+    def _beside_last(self) -> str | None:
+        """Where the cursor goes off the move just made, so as not to hide it: to the
+        nearest cell that may be selected now (else the nearest cell off the move)."""
+        cells = self._safe("entry", self._targets, frozenset()) - self.last
+        return self.board.closest(self.cursor, cells or self.board.cells - self.last)
+
+    # ----- the move box (``:``) --------------------------------------------------------
+
+    def _move_finder(self) -> MoveFinder:
+        """The move box's search of this position, made once per position (per
+        ``Entry``): the move texts it reads stay cached while the box opens and closes."""
+        entry, viewer = self.entry, self.viewer
+        if self._finder is None or self._finder[:2] != (entry, viewer):
+            self._finder = (entry, viewer, MoveFinder(
+                self.rules, self.game.position, entry.moves,
+                closed=entry.closed or ("the board is hidden" if self.blind else None),
+                refusal=self.game.repetition_refusal))
+        return self._finder[2]
+
+    def action_type_move(self) -> None:
+        """``:``: the move box opens in the status line's place, listing the legal moves:
+        one row, and up to three more in a window taller than the board and the whole
+        side panel need (never taken from the cards or the hand)."""
+        self.message = ""
+        self.picks = ()
+        self.set_class(True, "typing")
+        self.refresh_bindings()
+        spare = 0 if self.compact else self.app.size.height - self.needs(False)[1]
+        self.query_one(MoveBox).open(self._move_finder(), rows=1 + max(0, min(3, spare)))
+        self.picks_changed()
+
+    def _typing_follows(self) -> None:
+        """The position changed while the move box is open (the computer moved): the box
+        searches the new one, keeping what was typed."""
+        if self.has_class("typing"):
+            self.query_one(MoveBox).follow(self._move_finder())
+
+    def _close_move_box(self) -> None:
+        self.set_class(False, "typing")
+        self.typed = None
+        self.refresh_bindings()
+        self.board.focus()
+        self.picks_changed()
+
+    def on_move_box_previewed(self, event: MoveBox.Previewed) -> None:
+        """The move chosen in the box is shown on the board: the cells of its path as
+        selected, its last cell as the target."""
+        if not self.has_class("typing"):
+            return  # a preview overtaken by the box's closing
+        move, self.typed = event.move, None
+        if move is not None:
+            paths = self._safe("pick paths",
+                               lambda: self.rules.pick_paths(self.game.position, move), ())
+            cells = [p.key for p in (paths[0] if paths else ()) if p.kind == "cell"]
+            self.typed = (frozenset(cells[:-1]), frozenset(cells[-1:]))
+        self._show_board(self._targets())
+
+    def on_move_box_chosen(self, event: MoveBox.Chosen) -> None:
+        """Enter in the move box: the move is played as a click plays it; when it cannot
+        be, the box says why and stays open."""
+        if self.has_class("tiny"):
+            return  # nothing is done blind
+        ply = self.game.cursor
+        self.message = ""
+        self.play(event.move)
+        if self.game.cursor == ply:
+            self.query_one(MoveBox).refuse(self.message or "that move cannot be played now")
+            return
+        self._close_move_box()
+
+    def on_move_box_closed(self, event: MoveBox.Closed) -> None:
+        self._close_move_box()
 
     def action_select(self) -> None:
         if self.cursor is not None:
@@ -577,7 +761,7 @@ class GameScreen(BoardActions, Screen[None]):
         """The hint is in: highlight it and put the cursor on its first cell."""
         hint = self.computer.hint
         first = next((p.key for p in hint.path if p.kind == "cell"), None) if hint else None
-        if not self.picks and first is not None and first in self.cursor_cells():
+        if not self.picks and first is not None and first in self.board.cells:
             self.cursor = first
         self.picks_changed()
 
@@ -622,7 +806,7 @@ class GameScreen(BoardActions, Screen[None]):
             self.message = f"autosave failed: {exc.strerror or exc}"
             return
         for notice in notices:
-            self.app.notify(notice.text, title=notice.title)
+            self.app.notify(notice.text, title=notice.title, markup=False)
 
     def action_save(self) -> None:
         from .save import SaveScreen
@@ -630,7 +814,9 @@ class GameScreen(BoardActions, Screen[None]):
         def saved(path: Path | None) -> None:
             if path is not None:
                 self.save_path = path
-                self.app.notify(f"Saved to {path}", title="Game saved")
+                # the file's name first: a notice is one line, and a long folder gives way
+                self.app.notify(f"Saved as {path.name} in {path.parent}", title="Game saved",
+                                markup=False)
 
         self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)
 

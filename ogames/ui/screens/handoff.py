@@ -1,50 +1,67 @@
-"""Hot-seat hand-off for games with hidden information: nothing private is on screen
-until the named player presses Enter.
+"""Hot-seat hand-off for games with hidden information: no hand is on screen until the
+named player presses Enter.
+
+The hand-off lies over the game screen as a band at the bottom: the board above it shows
+what everyone may see (the game screen draws a spectator's view: the position after the
+last move, with the cells it placed, moved and changed marked, and no hand), so the player
+who moved sees what the move did before passing the keyboard. The band says what the last
+move was and who plays next; it is at least two rows high, so that it covers the game
+screen's status line (which speaks to the player to move) whole.
 
 A private note for the player who just moved (Ochmir: "you drew …") comes first, on its
 own page, so that it is read before the keyboard changes hands.
 
 The keys that reveal nothing work here too: the rules and saving open on top of this
 screen; leaving and undoing close it with that choice (``"leave"``, ``"undo"``) for the
-game screen to carry out with the board still hidden."""
+game screen to carry out with no hand shown. Only a click on the band itself means ready:
+a click on the board (the habit of the player who just moved) must not show the next
+player's hand."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 
-class HandoffScreen(Screen[str | None]):
+class HandoffScreen(ModalScreen[str | None]):
     DEFAULT_CSS = """
-    HandoffScreen { align: center middle; background: $background; }
+    HandoffScreen { align: left bottom; }
     HandoffScreen #handoff {
-        width: auto; max-width: 70; height: auto; border: thick $accent; padding: 1 3;
-        text-align: center;
+        width: 100%; height: auto; min-height: 2; padding: 0 1; background: $accent-muted;
+        color: $text; text-style: bold;
     }
     """
 
     BINDINGS = [
-        Binding("enter,space", "ready", "I am ready", key_display="⏎"),
+        Binding("enter,space", "ready", "ready", key_display="⏎"),
         Binding("u,ctrl+z", "dismiss('undo')", "undo"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
         Binding("ctrl+s", "save", "save", key_display="^s"),
         Binding("q,escape", "dismiss('leave')", "menu"),
     ]
 
-    def __init__(self, player: str, note: str = "", *,
+    def __init__(self, player: str, note: str = "", *, done: str = "",
                  on_rules: Callable[[], None] | None = None,
                  on_save: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.player = player
         self.note = note
+        #: what the last move did, in words anyone may read ("White played …"), or ""
+        self.done = done
         #: open the game's rules and save dialog on top of this screen (they show nothing
         #: private); the game screen underneath hands them in
         self.on_rules = on_rules
         self.on_save = on_save
+
+    def on_mount(self) -> None:
+        # see-through, whatever the app's stylesheet gives every screen: the board below
+        # shows the last move's result
+        self.styles.background = "transparent"
 
     def compose(self) -> ComposeResult:
         yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",
@@ -60,11 +77,13 @@ class HandoffScreen(Screen[str | None]):
             self.on_save()
 
     def _note_text(self) -> str:
-        return f"{self.note[0].upper()}{self.note[1:]}.\n\nPress Enter, then pass the keyboard."
+        return (f"{self.note[0].upper()}{self.note[1:]}.\n"
+                f"Press ⏎, then pass the keyboard to {self.player}.")
 
     def _handoff_text(self) -> str:
-        return (f"{self.player} to play\n\nPass the keyboard.\n"
-                f"Press Enter when only {self.player} can see the screen.")
+        done = f"{self.done}\n" if self.done else ""
+        return (f"{done}{self.player} to play: pass the keyboard; {self.player} presses ⏎ "
+                "when no one else can see.")
 
     def action_ready(self) -> None:
         if self.note:
@@ -73,5 +92,6 @@ class HandoffScreen(Screen[str | None]):
             return
         self.dismiss(None)
 
-    def on_click(self) -> None:
-        self.action_ready()
+    def on_click(self, event: events.Click) -> None:
+        if event.widget is not None and event.widget.id == "handoff":
+            self.action_ready()

@@ -17,11 +17,14 @@ from textual.widgets.option_list import Option
 
 from ...core.errors import OgamesError
 from ...core.game import Game
+from ...core.progress import Progress, load_progress
 from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..computer import LEVEL_NAMES, is_computer_name, split_players
+from ..widgets.fitted import FittedText
 from ..widgets.lists import PagingOptionList
+from .learn import course_counts
 from .room import NeedsRoom, room_css
 
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
@@ -31,6 +34,15 @@ SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
 
 def seat_label(level: str | None) -> str:
     return "Person" if level is None else f"Computer {level}"
+
+
+def game_prompt(rules: Rules, progress: Progress | None = None) -> Text:
+    """A game's row in the list: its name, players, how much of its course is done
+    ("learned 5/14", when it has one) and its one line."""
+    counts = course_counts(rules, progress)
+    learned = f"  learned {counts[0]}/{counts[1]}" if counts else ""
+    return Text.assemble((rules.name, "bold"), f"  {player_counts(rules)}", (learned, "cyan"),
+                         "\n", (rules.description, "dim"))
 
 
 def player_counts(rules: Rules) -> str:
@@ -96,6 +108,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         # r with nothing to resume: not offered in the footer, but says so when pressed
         Binding("r", "nothing_to_resume", "resume", show=False),
         Binding("o", "saves", "saved games"),
+        Binding("L,shift+l", "learn", "learn", key_display="L"),
     ]
 
     DEFAULT_CSS = """
@@ -135,16 +148,15 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.kept_autosave: Path | None = None
 
     def compose(self) -> ComposeResult:
-        yield Static("ogames — pick a game (Enter starts it, Tab goes to the settings)",
-                     id="heading")
+        yield FittedText("ogames — pick a game (Enter starts it, Tab goes to the settings)",
+                      id="heading")
         with Horizontal(id="choice"):
             options = []
+            progress = load_progress()
             for gid in GAME_MODULES:
                 if gid in self.ids:
                     rules = get_rules(gid)
-                    prompt = Text.assemble((rules.name, "bold"), f"  {player_counts(rules)}\n",
-                                           (rules.description, "dim"))
-                    options.append(Option(prompt, id=gid))
+                    options.append(Option(game_prompt(rules, progress), id=gid))
                 else:
                     options.append(Option(Text(f"{gid} (not installed)", style="dim"),
                                           id=gid, disabled=True))
@@ -155,6 +167,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
             yield Button("Resume", id="resume", variant="success")
             yield Button("Saved games (o)", id="saves")
             yield Button("Rules (?)", id="rules")
+            yield Button("Learn (L)", id="learn")
         yield self.notice()
         yield Footer()
 
@@ -171,6 +184,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.fit_room()
 
     def on_screen_resume(self) -> None:
+        self._show_learning()
         self._offer_resume()
         self.fit_room()  # the window may have changed under the screen on top
         if isinstance(self.focused, Input) and not self.too_small:
@@ -267,6 +281,20 @@ class PickerScreen(NeedsRoom, Screen[None]):
     @on(Button.Pressed, "#rules")
     def _rules_button(self) -> None:
         self.action_rules()
+
+    @on(Button.Pressed, "#learn")
+    def action_learn(self) -> None:
+        """The course of the highlighted game (a game without one: the list of courses)."""
+        rules = self.rules
+        has_course = rules is not None and course_counts(rules) is not None
+        self.app.open_course(rules.id if rules is not None and has_course else None)
+
+    def _show_learning(self) -> None:
+        """Each game's row again, with how much of its course is done now."""
+        games = self.query_one("#games", OptionList)
+        progress = load_progress()
+        for gid in self.ids:
+            games.replace_option_prompt(gid, game_prompt(get_rules(gid), progress))
 
     # ----- the form -------------------------------------------------------------------
 

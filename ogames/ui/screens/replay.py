@@ -31,6 +31,7 @@ from ...core.game import Game
 from ..widgets.board import BoardView, Marks
 from ..widgets.chart import AdvantageChart
 from ..widgets.diagram import path_cells
+from ..widgets.fitted import FittedText
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView, as_seated
 from .board_actions import (
@@ -102,10 +103,11 @@ class ReplayScreen(BoardActions, Screen[None]):
     ReplayScreen #broken {{ background: $error-muted; }}
     ReplayScreen #banner {{ background: $warning-muted; }}
     ReplayScreen .banner.shown {{ display: block; }}
+    ReplayScreen.cramped #banner {{ display: none; }}
     ReplayScreen #board {{ height: 1fr; border: round $foreground 25%; }}
     ReplayScreen #board:focus {{ border: round $accent; }}
     ReplayScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
-    ReplayScreen #status {{ height: auto; max-height: 2; padding: 0 1; background: $boost; }}
+    ReplayScreen #status {{ padding: 0 1; background: $boost; }}
     ReplayScreen #review-progress, ReplayScreen #chart, ReplayScreen #review-info {{
         display: none;
     }}
@@ -150,7 +152,7 @@ class ReplayScreen(BoardActions, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(Static(id="broken", classes="banner"),
-                                        Static(id="banner", classes="banner"))
+                                        FittedText(id="banner", classes="banner"))
         yield Footer()
 
     async def on_mount(self) -> None:
@@ -258,10 +260,16 @@ class ReplayScreen(BoardActions, Screen[None]):
         elif self.reviewing:
             text += " — reviewing (Esc cancels)"
         else:
-            text += " — ←/→ step, Home/End, Space plays, p plays on from here"
+            text += " — ←/→ Home End step, Space plays, p plays on"
         if note:
             text = f"{note[0].upper()}{note[1:]}. {text}"
-        self.query_one("#status", Static).update(text)
+        banner = self.query_one("#banner", FittedText)
+        if banner.has_class("shown") and self.has_class("cramped"):
+            text = f"{banner.text}. {text}"  # the banner has no row: the status says it
+        self.query_one("#status", FittedText).update(text)
+
+    def room_changed(self) -> None:
+        self._draw_status()
 
     # ----- navigation ---------------------------------------------------------------
 

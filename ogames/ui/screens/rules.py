@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -16,14 +17,18 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 
 from ...core.errors import OgamesError
+from ...core.lessons import has_course
 from ...core.rules import Rules
 from ...core.rules_text import Diagram as DiagramSpec
 from ...core.rules_text import split_diagrams
 from ..widgets.diagram import Diagram, path_cells
+from ..widgets.fitted import FittedText
 from ..widgets.lists import PagingOptionList
 from .room import NeedsRoom, room_css
 
 _HEADING = re.compile(r"^## +(.+?)\s*$", re.M)
+#: the contents' width
+TOC_WIDTH = 26
 
 
 @dataclass
@@ -63,10 +68,14 @@ class DiagramBox(Vertical):
     DiagramBox .broken { color: $text-error; }
     """
 
-    def __init__(self, rules: Rules, spec: DiagramSpec, ascii: bool) -> None:
+    def __init__(self, rules: Rules, spec: DiagramSpec, ascii: bool,
+                 room: tuple[int, int] = (0, 0)) -> None:
         super().__init__()
         self.rules, self.spec, self.ascii = rules, spec, ascii
         self.error: str | None = None
+        #: the position and the move's cells, once read
+        self.drawn: tuple[Any, tuple[str, ...]] | None = None
+        self.room = room
 
     def compose(self) -> ComposeResult:
         rules, spec = self.rules, self.spec
@@ -79,11 +88,41 @@ class DiagramBox(Vertical):
             self.error = str(exc)
             yield Static(f"(diagram at line {spec.line} not shown: {exc})", classes="broken")
             return
+        self.drawn = (pos, path)
         board = Diagram()
-        board.draw(rules, pos, path, ascii=self.ascii)
+        board.draw(rules, pos, path, ascii=self.ascii, compact=self._compact(pos))
         yield board
         if spec.move:
             yield Static(f"Move: {spec.move}", classes="caption")
+
+    def _compact(self, pos: Any) -> bool:
+        """Whether the full drawing, with its caption, is larger than ``room`` (columns,
+        rows of the text pane): then the compact one is shown, so that a diagram and its
+        caption are seen together."""
+        full = self.rules.layout(self.rules.variant_of(pos), ascii=self.ascii)
+        width, height = self.room
+        return full.width > width or full.height + bool(self.spec.move) > height
+
+    def fit(self, room: tuple[int, int]) -> None:
+        """The window changed: the drawing that fits ``room``."""
+        self.room = room
+        if self.drawn is not None and self.is_mounted:
+            pos, path = self.drawn
+            self.query_one(Diagram).draw(self.rules, pos, path, ascii=self.ascii,
+                                         compact=self._compact(pos))
+
+
+class RulesText(VerticalScroll):
+    """The rules' text: ↑/↓ scroll it by one line at once (no sliding animation, which
+    looked like a fraction of a line per key), Page Up/Down by a page."""
+
+    BINDINGS = [
+        Binding("down", "lines(1)", show=False),
+        Binding("up", "lines(-1)", show=False),
+    ]
+
+    def action_lines(self, n: int) -> None:
+        self.scroll_to(y=round(self.scroll_target_y) + n, animate=False, immediate=True)
 
 
 class RulesScreen(NeedsRoom, Screen[None]):
@@ -99,17 +138,18 @@ class RulesScreen(NeedsRoom, Screen[None]):
         Binding("tab", "switch", "contents/text", show=False),
         Binding("n,right_square_bracket", "step(1)", "next section", key_display="n"),
         Binding("p,left_square_bracket", "step(-1)", "previous", key_display="p"),
+        Binding("t", "try_it", "try it"),
         *[Binding(str(d), f"section({d - 1})", show=False) for d in range(1, 10)],
     ]
 
-    DEFAULT_CSS = """
-    RulesScreen #rules-title { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    RulesScreen #toc { width: 26; height: 1fr; border: round $foreground 25%; }
-    RulesScreen #toc:focus { border: round $accent; }
-    RulesScreen #rules-text { width: 1fr; border: round $foreground 25%; padding: 0 1; }
-    RulesScreen #rules-text:focus { border: round $accent; }
-    RulesScreen .section { height: auto; }
-    RulesScreen Markdown { margin: 0; }
+    DEFAULT_CSS = f"""
+    RulesScreen #rules-title {{ height: 1; padding: 0 1; background: $panel; text-style: bold; }}
+    RulesScreen #toc {{ width: {TOC_WIDTH}; height: 1fr; border: round $foreground 25%; }}
+    RulesScreen #toc:focus {{ border: round $accent; }}
+    RulesScreen #rules-text {{ width: 1fr; border: round $foreground 25%; padding: 0 1; }}
+    RulesScreen #rules-text:focus {{ border: round $accent; }}
+    RulesScreen .section {{ height: auto; }}
+    RulesScreen Markdown {{ margin: 0; }}
     """ + room_css("RulesScreen", ["#rules-title", "#rules-main"])
 
     def __init__(self, rules: Rules, *, ascii: bool | None = None) -> None:
@@ -121,22 +161,24 @@ class RulesScreen(NeedsRoom, Screen[None]):
         self.titled = [i for i, s in enumerate(self.sections) if s.title]
         #: the section shown (index into ``titled``)
         self.current = 0
+        #: whether "t" can open the game's course, to try the rules
+        self.has_course = has_course(rules)
 
     def compose(self) -> ComposeResult:
         ascii = self.ascii if self.ascii is not None else bool(getattr(self.app, "ascii", False))
-        yield Static(f"Rules of {self.rules.name} — Esc closes, n/p or 1–"
-                     f"{len(self.titled)} jump to a section", id="rules-title")
+        yield FittedText(f"Rules of {self.rules.name} — Esc closes, n/p or 1–"
+                      f"{len(self.titled)} jump to a section", id="rules-title")
         with Horizontal(id="rules-main"):
             toc = PagingOptionList(*[f"{k + 1}. {self.sections[i].title}"
                                      for k, i in enumerate(self.titled)], id="toc")
             toc.border_title = "Contents"
             yield toc
-            with VerticalScroll(id="rules-text"):
+            with RulesText(id="rules-text"):
                 for i, section in enumerate(self.sections):
                     with Vertical(classes="section", id=f"section-{i}"):
                         for part in section.parts:
                             if isinstance(part, DiagramSpec):
-                                yield DiagramBox(self.rules, part, ascii)
+                                yield DiagramBox(self.rules, part, ascii, self.diagram_room())
                             elif part.strip():
                                 yield Markdown(part)
         yield self.notice()
@@ -145,6 +187,13 @@ class RulesScreen(NeedsRoom, Screen[None]):
     @property
     def diagrams(self) -> list[DiagramBox]:
         return list(self.query(DiagramBox))
+
+    def diagram_room(self) -> tuple[int, int]:
+        """The columns and rows a diagram has in the text pane at the window's size: the
+        window less the contents, the pane's border and padding and its scroll bar; less
+        the title, the footer and the pane's border."""
+        size = self.app.size
+        return (size.width - TOC_WIDTH - 4 - 2, size.height - 2 - 2)
 
     def show_section(self, k: int) -> None:
         """Scroll the text to the k-th titled section (0-based)."""
@@ -171,10 +220,19 @@ class RulesScreen(NeedsRoom, Screen[None]):
         """The text reflows at another width: stay at the section being read (the scroll
         offset alone would land somewhere else)."""
         self.fit_room()
+        room = self.diagram_room()
+        for box in self.diagrams:
+            box.fit(room)
         self.call_after_refresh(self.show_section, self.current)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "try_it" and not self.has_course:
+            return False  # no course to try the rules in
         return self.room_allows(action)
+
+    def action_try_it(self) -> None:
+        """Learn the game by playing: its course (back to it, when it is open below)."""
+        self.app.open_course(self.rules.id)
 
     @on(OptionList.OptionHighlighted, "#toc")
     @on(OptionList.OptionSelected, "#toc")

@@ -30,6 +30,7 @@ from ...core.storage import (
     saves_dir,
 )
 from ..widgets.diagram import Diagram, path_cells
+from ..widgets.fitted import FittedText
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
 
@@ -123,7 +124,7 @@ class SavesScreen(Screen[None]):
         self.preview_room = 0
 
     def compose(self) -> ComposeResult:
-        yield Static(id="saves-heading")
+        yield FittedText(id="saves-heading")
         with Horizontal(id="saves-main"):
             yield SavesTable(id="saves", cursor_type="row", zebra_stripes=True)
             with Vertical(id="preview-pane"):

@@ -3,7 +3,8 @@ the Line API and repaints only the cells whose look changed.
 
 It knows no rules. It is told what every cell shows (``CellView``) and how each cell is
 marked (cursor, selected, selectable, last move, changed); it reports clicks on cells and
-moves the cursor geometrically (a cone search over cell centres).
+moves the cursor geometrically, to the adjacent cell in a screen direction (see
+``neighbour``), over every cell.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...core.board import BoardLayout, CellSpec, CellView
+from .footprint import footprints
 
 SHADES = ("light", "dark", "zone0", "zone1", "special")
 #: marks in priority order for the cell background (first wins)
@@ -30,6 +32,20 @@ MARKS = ("selected", "hint", "target", "last", "changed")
 
 #: screen directions (dx, dy) of the cursor keys
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+#: how a column and a row of the terminal compare, for the cursor's geometry: a row is
+#: drawn about twice as tall as a column is wide (counted a little less, a lattice's ╱
+#: drawn two columns a row lies a little under 45° from the horizontal: a step for ← →)
+ASPECT = (10, 18)
+
+
+@dataclass(frozen=True)
+class Run:
+    """Cursor keys along one axis: the line they keep to (the cross coordinate where the
+    run began, in ``BoardView`` anchor units) and the cell the last one landed on."""
+
+    horizontal: bool
+    keep: int
+    at: str
 
 
 @dataclass(frozen=True)
@@ -42,7 +58,7 @@ class Marks:
     target: frozenset[str] = frozenset()
     last: frozenset[str] = frozenset()
     changed: frozenset[str] = frozenset()
-    #: the pick path of a move the computer suggests (``h``)
+    #: the pick path of a move the computer suggests (``i``)
     hint: frozenset[str] = frozenset()
     #: a word shown low in a cell that has room (cell → text), e.g. the cards that reach it
     labels: Mapping[str, str] = field(default_factory=dict)
@@ -108,7 +124,7 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board--cursor { background: $accent; color: $text; text-style: bold; }
     BoardView > .board--selected { background: $success; }
     BoardView > .board--target { background: $success-muted; }
-    BoardView > .board--last { background: $warning-muted; }
+    BoardView > .board--last { background: #1f9e9e 40%; }
     BoardView > .board--changed { background: $error-muted; }
     BoardView > .board--hint { background: $primary; color: $text; }
     """
@@ -140,6 +156,12 @@ class BoardView(Widget, can_focus=True):
         self._inks: dict[tuple[int, Color], Color] = {}
         self._styles: dict[str, Style] = {}
         self._painted: dict[tuple, list[Segment]] = {}
+        #: each cell's drawn shape beyond its rectangle (see ``footprint``), and by row the
+        #: columns of those shapes with their cells
+        self._area: dict[str, tuple[tuple[int, int], ...]] = {}
+        self._area_rows: dict[int, list[tuple[int, str]]] = {}
+        #: the cursor keys' run along one axis (see ``advance``)
+        self.run: Run | None = None
 
     # ----- what to draw ---------------------------------------------------------------
 
@@ -156,6 +178,15 @@ class BoardView(Widget, can_focus=True):
                 self._rows.setdefault(r, []).append(spec)
                 for c in range(spec.col, spec.col + spec.width):
                     self._at[(r, c)] = spec.name
+        # the rest of each cell's drawn shape: it answers clicks and shows the cell's marks
+        self._area = footprints(layout)
+        self._area_rows = {}
+        for name, places in self._area.items():
+            for r, c in places:
+                self._at.setdefault((r, c), name)
+                self._area_rows.setdefault(r, []).append((c, name))
+        for row in self._area_rows.values():
+            row.sort()
         self._looks = {}
         self._invalidate_all()
 
@@ -215,35 +246,83 @@ class BoardView(Widget, can_focus=True):
         spec = self._specs[name]
         return (spec.col + spec.width / 2, spec.row + spec.height / 2)
 
-    def nearest(self, start: str | None, direction: tuple[int, int],
-                among: Collection[str]) -> str | None:
-        """The cell of ``among`` nearest to ``start`` in a screen direction: within a 45°
-        cone if any, else anywhere in that half-plane. Rows count double (a terminal cell
-        is about twice as tall as wide)."""
-        among = [n for n in among if n in self._specs and n != start]
-        if not among:
+    def _point(self, name: str) -> tuple[int, int]:
+        """A cell's anchor (its centre) in units where a row is ``ASPECT`` columns tall."""
+        spec = self._specs[name]
+        return ((2 * spec.col + spec.width) * ASPECT[0], (2 * spec.row + spec.height) * ASPECT[1])
+
+    def neighbour(self, start: str, direction: str, keep: int | None = None) -> str | None:
+        """The cell adjacent to ``start`` in a screen direction (a key of ``DIRECTIONS``),
+        or None at the edge: the nearest cell whose anchor lies within 45° of that
+        direction — for up and down, first within about 27° (a column's cells stand
+        straight above each other, so ↑ ↓ keep to a column: a file of points rather than
+        the castle triangles that flank it). On a tie, the one that lies straighter, then
+        the one nearer the line ``keep`` (the cross coordinate where a run of keys along
+        this axis began, so that ← → zig-zag along a row of hexes or points instead of
+        drifting off it), then the one above or to the left."""
+        if start not in self._specs:
             return None
-        if start is None or start not in self._specs:
-            return self.central(among)
-        sx, sy = self.centre(start)
-        dx, dy = direction
-        best: tuple[float, str] | None = None
-        best_wide: tuple[float, str] | None = None
-        for name in among:
-            x, y = self.centre(name)
-            vx, vy = x - sx, (y - sy) * 2
+        sx, sy = self._point(start)
+        dx, dy = DIRECTIONS[direction]
+        keep = (sy if dx else sx) if keep is None else keep
+        narrow: tuple[int, int, int, int, str] | None = None
+        wide: tuple[int, int, int, int, str] | None = None
+        for name in self._specs:
+            x, y = self._point(name)
+            vx, vy = x - sx, y - sy
             along = vx * dx + vy * dy
             across = abs(vx * dy - vy * dx)
-            if along <= 0:
+            if along <= 0 or across > along:
                 continue
-            score = along + 2 * across
-            if across <= along:
-                if best is None or (score, name) < best:
-                    best = (score, name)
-            elif best_wide is None or (score, name) < best_wide:
-                best_wide = (score, name)
-        chosen = best or best_wide
-        return chosen[1] if chosen else None
+            cross = y if dx else x
+            rank = (vx * vx + vy * vy, across, abs(cross - keep), cross, name)
+            if wide is None or rank < wide:
+                wide = rank
+            if dy and 2 * across <= along and (narrow is None or rank < narrow):
+                narrow = rank
+        best = narrow or wide
+        return best[-1] if best else None
+
+    def advance(self, start: str, direction: str,
+                run: Run | None = None) -> tuple[str | None, Run | None]:
+        """One cursor key from ``start``: the neighbour it lands on (None: it stays) and the
+        run it goes on with. ``run`` (from the last key) keeps its line while the keys
+        follow one axis and each starts where the last landed."""
+        horizontal = DIRECTIONS[direction][0] != 0
+        if run is not None and run.horizontal == horizontal and run.at == start:
+            keep = run.keep
+        elif start in self._specs:
+            keep = self._point(start)[1 if horizontal else 0]
+        else:
+            return None, run
+        found = self.neighbour(start, direction, keep)
+        return found, (Run(horizontal, keep, found) if found is not None else run)
+
+    def step(self, start: str, direction: str) -> str | None:
+        """``advance``, remembering the run in ``run``."""
+        found, self.run = self.advance(start, direction, self.run)
+        return found
+
+    def closest(self, start: str | None, among: Collection[str]) -> str | None:
+        """The cell of ``among`` nearest to ``start`` (any direction), or None."""
+        if start not in self._specs:
+            return self.central(among)
+        sx, sy = self._point(start)
+
+        def dist(name: str) -> tuple[int, str]:
+            x, y = self._point(name)
+            return ((x - sx) ** 2 + (y - sy) ** 2, name)
+
+        return min((n for n in among if n in self._specs), key=dist, default=None)
+
+    def reading_order(self, names: Iterable[str]) -> list[str]:
+        """``names`` as they are read on screen: by the row of their glyph, then left to
+        right."""
+        def place(name: str) -> tuple[int, int, str]:
+            spec = self._specs[name]
+            return (spec.row + (spec.height - 1) // 2, spec.col, name)
+
+        return sorted((n for n in names if n in self._specs), key=place)
 
     def central(self, among: Collection[str]) -> str | None:
         """The cell of ``among`` nearest the canvas centre."""
@@ -266,9 +345,14 @@ class BoardView(Widget, can_focus=True):
         self.refresh()
 
     def _refresh_cell(self, spec: CellSpec) -> None:
+        region = self.cell_region(spec.name)
+        ox, oy = self.origin
         for r in range(spec.row, spec.row + spec.height):
             self._strips.pop(r, None)
-        self.refresh(self.cell_region(spec.name))
+        for r, c in self._area.get(spec.name, ()):  # the rest of its shape
+            self._strips.pop(r, None)
+            region = region.union(Region(ox + c, oy + r, 1, 1))
+        self.refresh(region)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -311,18 +395,23 @@ class BoardView(Widget, can_focus=True):
             self._painted[key] = segments
         return segments
 
+    def _paper(self, spec: CellSpec) -> Style:
+        """A cell's background as marked now: cursor, else its mark, else its shade."""
+        marks = self.marks
+        if spec.name == marks.cursor:
+            return self._style("board--cursor")
+        mark = next((k for k in MARKS if spec.name in getattr(marks, k)), "")
+        if mark:
+            return self._style(f"board--{mark}")
+        if spec.shade in SHADES:
+            return self._style(f"board--{spec.shade}")
+        return self._style("board--lines")
+
     def _paint_cell(self, spec: CellSpec, row: int) -> list[Segment]:
         marks = self.marks
         name = spec.name
-        mark = next((k for k in MARKS if name in getattr(marks, k)), "")
         cursor = name == marks.cursor
-        paper = self._style("board--lines")
-        if spec.shade in SHADES:
-            paper = self._style(f"board--{spec.shade}")
-        if mark:
-            paper = self._style(f"board--{mark}")
-        if cursor:
-            paper = self._style("board--cursor")
+        paper = self._paper(spec)
         fill = Style(bgcolor=paper.bgcolor)
         middle = spec.row + (spec.height - 1) // 2
         if row != middle:
@@ -390,12 +479,29 @@ class BoardView(Widget, can_focus=True):
             if spec.col < x:
                 continue
             if spec.col > x:
-                segments.append(Segment(text[x:spec.col], lines))
+                segments.extend(self._background(r, text, x, spec.col, lines))
             segments.extend(self._cell_segments(spec, r))
             x = spec.col + spec.width
         if x < len(text):
-            segments.append(Segment(text[x:], lines))
+            segments.extend(self._background(r, text, x, len(text), lines))
         return Strip(segments).simplify()
+
+    def _background(self, r: int, text: str, start: int, end: int,
+                    lines: Style) -> list[Segment]:
+        """Columns ``start``–``end`` of canvas row ``r`` between cells: the drawing, where it
+        lies in a cell's shape (``footprint``) on that cell's background."""
+        out: list[Segment] = []
+        x = start
+        for col, name in self._area_rows.get(r, ()):
+            if start <= col < end:
+                if col > x:
+                    out.append(Segment(text[x:col], lines))
+                paper = self._paper(self._specs[name])
+                out.append(Segment(text[col], lines + Style(bgcolor=paper.bgcolor)))
+                x = col + 1
+        if x < end:
+            out.append(Segment(text[x:end], lines))
+        return out
 
     def render_line(self, y: int) -> Strip:
         width = self.size.width

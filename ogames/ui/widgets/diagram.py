@@ -22,15 +22,20 @@ class Diagram(BoardView, can_focus=False):
             self.add_class(*classes.split())
         self.rules: Rules | None = None
         self.position: Any = None
+        #: whether the compact drawing is shown
+        self.compact = False
 
     def draw(self, rules: Rules, pos: Any, path: Sequence[str] = (), *, ascii: bool = False,
-             last: Sequence[str] = ()) -> None:
+             last: Sequence[str] = (), compact: bool = False) -> None:
         """Show ``pos``; ``path`` are the cells of a move to highlight (in pick order);
-        ``last`` the cells of the move that led here."""
+        ``last`` the cells of the move that led here; ``compact``: in the small drawing
+        the game screen uses in a small window."""
         variant = rules.variant_of(pos)
         if self.rules is not rules or self.layout_ is None or self.ascii != ascii or (
+                self.compact != compact) or (
                 self.position is not None and rules.variant_of(self.position) != variant):
-            layout = rules.layout(variant, ascii=ascii)
+            layout = rules.layout(variant, ascii=ascii, compact=compact)
+            self.compact = compact
             self.set_layout(layout, rules.side_colours(variant), ascii)
             self.styles.width = layout.width
             self.styles.height = layout.height

@@ -55,10 +55,15 @@ class PlayersView(Static):
             self.show(self._players)  # the names' room depends on the width
 
     def notify_style_update(self) -> None:
-        """A new theme: the side colours are made readable on the new background."""
+        """A new theme: the side colours are made readable on the new background. The
+        players are read when the refresh is over, not now: a move made in between (the
+        computer's first, the last of a game) must not be overwritten by the turn before."""
         super().notify_style_update()
         if self._players:
-            self.call_after_refresh(self.show, self._players)
+            self.call_after_refresh(self._show_latest)
+
+    def _show_latest(self) -> None:
+        self.show(self._players)
 
     def show(self, players: Sequence[Player]) -> None:
         self._players = players
@@ -200,6 +205,9 @@ class PanelView(VerticalScroll):
         self._in_view: list[str] = []
         #: what the items were last filled with (filled again, as it was, for a new theme)
         self._filled: tuple | None = None
+        #: the items picked so far, and the item picks pending that are on no panel
+        self._picked: list[str] = []
+        self._pending: list[str] = []
 
     def compose(self) -> ComposeResult:
         return iter(())
@@ -225,12 +233,26 @@ class PanelView(VerticalScroll):
                 widgets.append(grid)
             self._fit_columns()
             self.mount_all(widgets)
-            self.call_after_refresh(self._fill, sections, colours, selectable, picked)
+            # the items are filled once mounted, with what is shown then (see ``_refill``)
+            self._filled = (sections, colours, selectable, picked)
+            self.call_after_refresh(self._refill)
         else:
             self._fill(sections, colours, selectable, picked)
         keys = [i.key for s in sections for i in s.items]
         self.order = [k for k in keys if k in set(selectable)]
         self.display = bool(sections)
+        self._picked = list(picked)
+        self._pending = [k for k, _ in choices]
+
+    def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
+        """A second click on the item just picked goes on with the one pick that follows
+        it on no panel (a tile picked is turned over: "turn it over") rather than
+        taking it back; with no such pick (or several) the click is the screen's."""
+        pending = self._pending
+        if (self._picked and event.key == self._picked[-1] and len(pending) == 1
+                and pending[0] not in self._picked):
+            event.stop()
+            self.post_message(ItemBox.Clicked(pending[0]))
 
     def on_resize(self) -> None:
         self._fit_columns()
@@ -240,7 +262,13 @@ class PanelView(VerticalScroll):
         """A new theme: the items' inks are made readable on the new background."""
         super().notify_style_update()
         if self._filled is not None:
-            self.call_after_refresh(self._fill, *self._filled)
+            self.call_after_refresh(self._refill)
+
+    def _refill(self) -> None:
+        """Fill the items again with what was last shown (read now: a show in between
+        must not be overwritten by an older one)."""
+        if self._filled is not None:
+            self._fill(*self._filled)
 
     def _fit_columns(self) -> None:
         """As many items side by side as the width holds (before the first layout the

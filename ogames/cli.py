@@ -524,11 +524,13 @@ def serve(port: int) -> None:
 
 @cli.command()
 @click.argument("game")
-def rules(game: str) -> None:
-    """Print the rules of GAME."""
+@click.option("--reference", is_flag=True,
+              help="Print the precise reference instead: notation, rulings, perft counts.")
+def rules(game: str, reference: bool) -> None:
+    """Print the rules of GAME, as a player reads them."""
     from .rules_doc import print_rules
 
-    print_rules(_rules(game))
+    print_rules(_rules(game), reference=reference)
 
 
 @cli.command()

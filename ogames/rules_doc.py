@@ -1,4 +1,5 @@
-"""``ogames rules GAME``: the in-app rules printed with Rich, diagrams drawn as Unicode."""
+"""``ogames rules GAME [--reference]``: the in-app rules (or their reference) printed with
+Rich, diagrams drawn as Unicode."""
 
 from __future__ import annotations
 
@@ -43,12 +44,25 @@ def _widest(text: Text) -> int:
     return max((cell_len(line) for line in text.plain.splitlines()), default=0)
 
 
-def print_rules(rules: Rules, console: Console | None = None) -> None:
+def print_rules(rules: Rules, console: Console | None = None, *,
+                reference: bool = False) -> None:
+    """The player's rules text, or with ``reference`` the precise one (notation, rulings,
+    perft); the first ends with where to find the second."""
     console = console or Console()
-    text = rules.rules_markdown()
+    text = rules.reference_markdown() if reference else rules.rules_markdown()
     if not text:
-        console.print(f"# {rules.name}\n\n{rules.description}\n\n(The rules text is not written yet.)")
+        what = "reference" if reference else "rules text"
+        console.print(f"# {rules.name}\n\n{rules.description}\n\n(The {what} is not written "
+                      "yet.)", markup=False)
         return
+    print_markdown(rules, text, console)
+    if not reference and rules.reference_markdown():
+        console.print(f"\nNotation, exact rulings and check counts: ogames rules {rules.id} "
+                      "--reference", markup=False, highlight=False)
+
+
+def print_markdown(rules: Rules, text: str, console: Console) -> None:
+    """Markdown with its diagrams drawn by the engine (one not shown says why)."""
     for part in split_diagrams(text):
         if isinstance(part, Diagram):
             try:

@@ -113,7 +113,7 @@ LESSON = f'''
 [[lesson]]
 id = "win"
 title = "Win"
-rule = "End of the game"
+rule = "The end"
 position = "{GOAL_ROW}"
 instruction = "Win."
 goal = ["wins"]
@@ -150,7 +150,7 @@ def test_a_file_that_is_not_toml_is_named_with_its_line() -> None:
     (("goal = [\"wins\"]", "goal = [\"triumphs\"]"), "unknown goal 'triumphs'"),
     (("goal = [\"wins\"]", "goal = 3"), "'goal' must be a list of texts"),
     (("goal = [\"wins\"]\nsolution = \"d6-d8\"\n", ""), "neither 'accept' nor 'goal'"),
-    (("rule = \"End of the game\"\n", ""), "no 'rule'"),
+    (("rule = \"The end\"\n", ""), "no 'rule'"),
     (("goal = [\"wins\"]", "goal = [\"position: 10/10 w\"]"), "goal 'position: 10/10 w'"),
 ])
 def test_a_malformed_lesson_is_unavailable_with_the_reason(change, expected) -> None:
@@ -196,7 +196,7 @@ STEPS = f'''
 [[lesson]]
 id = "two"
 title = "Two moves"
-rule = "End of the game"
+rule = "The end"
 position = "{GOAL_ROW}"
 
 [[lesson.step]]
@@ -334,14 +334,15 @@ def test_topics_are_headings_and_run_in_titles() -> None:
 
 
 def test_untaught_topics_are_the_leaves_no_lesson_names() -> None:
-    text = LESSON.replace('rule = "End of the game"', 'rule = ["Moves / Walk", "The end"]')
+    text = LESSON.replace('rule = "The end"', 'rule = ["Moves / Walk", "The end"]')
     course = course_of('[course]\nnot_taught = { "Notation" = "written" }\n' + text)
     assert untaught(course, rule_topics(RULES_TEXT)) == ["Moves / Jump"]
 
 
 def test_the_check_names_untaught_and_unknown_topics(monkeypatch) -> None:
     monkeypatch.setattr(type(ORDO), "rules_markdown", lambda self: RULES_TEXT)
-    errors = [str(e) for e in check_course(ORDO, course_of(LESSON))]
+    lesson = LESSON.replace('rule = "The end"', 'rule = "End of the game"')
+    errors = [str(e) for e in check_course(ORDO, course_of(lesson))]
     assert "ogames/games/ordo/lessons.toml: lesson 'win': 'End of the game' is not a topic " \
            "of the rules text" in errors
     assert "ogames/games/ordo/lessons.toml: no lesson teaches 'Notation'" in errors

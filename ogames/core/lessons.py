@@ -11,12 +11,12 @@ The file
 
     [course]
     # topics of the game's rules.md that no lesson needs to teach, each with the reason
-    not_taught = { "Notation" = "the board writes the moves for you" }
+    not_taught = { "Tips" = "advice, not a rule" }
 
     [[lesson]]
     id = "slide"                     # unique and stable: progress is kept by it
     title = "One piece slides"       # short; shown in the course list
-    rule = "Moves / Singleton move"  # the topic(s) of rules.md it teaches (a list is fine)
+    rule = "A turn / Singleton move" # the topic(s) of rules.md it teaches (a list is fine)
     position = "10/10/10/10/10/10/2WW6/10 w"   # the start, in the game's position text;
                                      # none: the game's start (``variant``, ``seed`` then)
     puzzle = true                    # optional: listed as a puzzle
@@ -59,9 +59,9 @@ is followed into its reply and the next step, so that the learner can never get 
 
 Topics (``rule``)
 -----------------
-The topics of a rules text are its headings from level 2 down (``## Moves``) and the bold
+The topics of a rules text are its headings from level 2 down (``## A turn``) and the bold
 run-in titles that open a paragraph (``**Ordo move.** An ordo is …``), named by their path:
-``"Moves"``, ``"Moves / Ordo move"``. A course teaches every leaf topic (a heading without
+``"A turn"``, ``"A turn / Ordo move"``. A course teaches every leaf topic (a heading without
 topics under it, or a run-in title) of the game's ``rules.md`` unless ``not_taught`` names
 it or a topic above it; ``check_course`` says which are left over.
 """

@@ -1,6 +1,10 @@
 """A game's rules (``rules.md`` of the game's package) with its diagrams drawn live by the board
 widget, and a table of contents of the sections: ↑/↓ or a click on the contents jumps to
-a section, 1–9 too, Tab moves between the contents and the text."""
+a section, 1–9 too, Tab moves between the contents and the text.
+
+The precise companion (``reference.md``: notation, rulings, perft) is a second part of the
+same screen, behind ``r``: a player reading how to play never meets a grammar, and one
+who wants the exact ruling is one key away. Each part keeps the section it was left at."""
 
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from ...core.errors import OgamesError
 from ...core.lessons import has_course
@@ -23,6 +27,7 @@ from ...core.rules_text import Diagram as DiagramSpec
 from ...core.rules_text import split_diagrams
 from ..widgets.diagram import Diagram, path_cells
 from ..widgets.fitted import FittedText
+from ..widgets.footer import FittedFooter
 from ..widgets.lists import PagingOptionList
 from .room import NeedsRoom, room_css
 
@@ -37,9 +42,30 @@ class Section:
     parts: list[str | DiagramSpec] = field(default_factory=list)
 
 
+@dataclass
+class Part:
+    """One of the screen's two texts: its sections, which of them are titled (the
+    contents' entries) and the one being read (an index into ``titled``)."""
+    key: str
+    sections: list[Section]
+    current: int = 0
+
+    @property
+    def titled(self) -> list[int]:
+        return [i for i, s in enumerate(self.sections) if s.title]
+
+
 def rules_markdown(rules: Rules) -> str:
     return rules.rules_markdown() or (
         f"# {rules.name}\n\n{rules.description}\n\n*The full rules are not written yet.*")
+
+
+def parts_of(rules: Rules) -> list[Part]:
+    """The rules for players, then the reference when the game has one."""
+    parts = [Part("rules", sections_of(rules_markdown(rules)))]
+    if reference := rules.reference_markdown():
+        parts.append(Part("reference", sections_of(reference)))
+    return parts
 
 
 def sections_of(text: str) -> list[Section]:
@@ -138,6 +164,8 @@ class RulesScreen(NeedsRoom, Screen[None]):
         Binding("tab", "switch", "contents/text", show=False),
         Binding("n,right_square_bracket", "step(1)", "next section", key_display="n"),
         Binding("p,left_square_bracket", "step(-1)", "previous", key_display="p"),
+        Binding("r", "part('reference')", "reference"),
+        Binding("r", "part('rules')", "rules"),
         Binding("t", "try_it", "try it"),
         *[Binding(str(d), f"section({d - 1})", show=False) for d in range(1, 10)],
     ]
@@ -148,7 +176,7 @@ class RulesScreen(NeedsRoom, Screen[None]):
     RulesScreen #toc:focus {{ border: round $accent; }}
     RulesScreen #rules-text {{ width: 1fr; border: round $foreground 25%; padding: 0 1; }}
     RulesScreen #rules-text:focus {{ border: round $accent; }}
-    RulesScreen .section {{ height: auto; }}
+    RulesScreen .part, RulesScreen .section {{ height: auto; }}
     RulesScreen Markdown {{ margin: 0; }}
     """ + room_css("RulesScreen", ["#rules-title", "#rules-main"])
 
@@ -156,37 +184,68 @@ class RulesScreen(NeedsRoom, Screen[None]):
         super().__init__()
         self.rules = rules
         self.ascii = ascii
-        self.sections = sections_of(rules_markdown(rules))
-        #: indices of the titled sections, in contents order
-        self.titled = [i for i, s in enumerate(self.sections) if s.title]
-        #: the section shown (index into ``titled``)
-        self.current = 0
+        self.parts = parts_of(rules)
+        #: the part shown: the rules (0) or the reference (1)
+        self.part = self.parts[0]
         #: whether "t" can open the game's course, to try the rules
         self.has_course = has_course(rules)
 
+    @property
+    def sections(self) -> list[Section]:
+        return self.part.sections
+
+    @property
+    def titled(self) -> list[int]:
+        """Indices of the part's titled sections, in contents order."""
+        return self.part.titled
+
+    @property
+    def current(self) -> int:
+        """The section shown (index into ``titled``)."""
+        return self.part.current
+
     def compose(self) -> ComposeResult:
         ascii = self.ascii if self.ascii is not None else bool(getattr(self.app, "ascii", False))
-        yield FittedText(f"Rules of {self.rules.name} — Esc closes, n/p or 1–"
-                      f"{len(self.titled)} jump to a section", id="rules-title")
+        yield FittedText(self.title_text(), id="rules-title")
         with Horizontal(id="rules-main"):
-            toc = PagingOptionList(*[f"{k + 1}. {self.sections[i].title}"
-                                     for k, i in enumerate(self.titled)], id="toc")
+            toc = PagingOptionList(*self.contents(), id="toc")
             toc.border_title = "Contents"
             yield toc
             with RulesText(id="rules-text"):
-                for i, section in enumerate(self.sections):
-                    with Vertical(classes="section", id=f"section-{i}"):
-                        for part in section.parts:
-                            if isinstance(part, DiagramSpec):
-                                yield DiagramBox(self.rules, part, ascii, self.diagram_room())
-                            elif part.strip():
-                                yield Markdown(part)
+                for part in self.parts:
+                    with Vertical(classes="part", id=f"part-{part.key}") as box:
+                        box.display = part is self.part
+                        yield from self.compose_part(part, ascii)
         yield self.notice()
-        yield Footer()
+        yield FittedFooter()
+
+    def compose_part(self, part: Part, ascii: bool) -> ComposeResult:
+        for i, section in enumerate(part.sections):
+            with Vertical(classes="section", id=f"{part.key}-section-{i}"):
+                for chunk in section.parts:
+                    if isinstance(chunk, DiagramSpec):
+                        yield DiagramBox(self.rules, chunk, ascii, self.diagram_room())
+                    elif chunk.strip():
+                        yield Markdown(chunk)
+
+    def title_text(self) -> str:
+        keys = f"Esc closes, n/p or 1–{len(self.titled)} jump to a section"
+        if self.part.key == "reference":
+            return f"Reference for {self.rules.name} — {keys}, r back to the rules"
+        more = ", r the reference" if len(self.parts) > 1 else ""
+        return f"Rules of {self.rules.name} — {keys}{more}"
+
+    def contents(self) -> list[str]:
+        return [f"{k + 1}. {self.sections[i].title}" for k, i in enumerate(self.titled)]
+
+    def section_widget(self, k: int) -> Vertical:
+        """The k-th titled section (0-based) of the part shown."""
+        return self.query_one(f"#{self.part.key}-section-{self.titled[k]}", Vertical)
 
     @property
     def diagrams(self) -> list[DiagramBox]:
-        return list(self.query(DiagramBox))
+        """The diagrams of the part shown."""
+        return list(self.query_one(f"#part-{self.part.key}").query(DiagramBox))
 
     def diagram_room(self) -> tuple[int, int]:
         """The columns and rows a diagram has in the text pane at the window's size: the
@@ -199,14 +258,31 @@ class RulesScreen(NeedsRoom, Screen[None]):
         """Scroll the text to the k-th titled section (0-based)."""
         if not 0 <= k < len(self.titled):
             return
-        target = self.query_one(f"#section-{self.titled[k]}")
         self.query_one("#rules-text", VerticalScroll).scroll_to_widget(
-            target, top=True, animate=False)
+            self.section_widget(k), top=True, animate=False)
         toc = self.query_one("#toc", OptionList)
         if toc.highlighted != k:
             toc.highlighted = k
-        self.current = k
+        self.part.current = k
 
+    def show_current(self) -> None:
+        """Scroll to the section being read, as it is once the layout is done (a key
+        pressed meanwhile may have chosen another)."""
+        self.show_section(self.current)
+
+    def action_part(self, key: str) -> None:
+        """Show the rules or the reference, at the section it was left at."""
+        self.part = next(p for p in self.parts if p.key == key)
+        for part in self.parts:
+            self.query_one(f"#part-{part.key}").display = part is self.part
+        toc = self.query_one("#toc", OptionList)
+        toc.clear_options()
+        toc.add_options(self.contents())
+        toc.highlighted = self.part.current  # before any event could move the text
+        toc.border_title = "Reference" if key == "reference" else "Contents"
+        self.query_one("#rules-title", FittedText).update(self.title_text())
+        self.refresh_bindings()
+        self.call_after_refresh(self.show_current)
 
     def on_mount(self) -> None:
         self.fit_room()
@@ -221,13 +297,16 @@ class RulesScreen(NeedsRoom, Screen[None]):
         offset alone would land somewhere else)."""
         self.fit_room()
         room = self.diagram_room()
-        for box in self.diagrams:
+        for box in self.query(DiagramBox):  # the part not shown as well
             box.fit(room)
-        self.call_after_refresh(self.show_section, self.current)
+        self.call_after_refresh(self.show_current)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "try_it" and not self.has_course:
             return False  # no course to try the rules in
+        if action == "part" and (parameters[0] == self.part.key
+                                 or all(p.key != parameters[0] for p in self.parts)):
+            return False  # "r" goes to the other part (none: no reference to go to)
         return self.room_allows(action)
 
     def action_try_it(self) -> None:

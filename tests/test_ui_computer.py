@@ -29,6 +29,7 @@ from tests.uihelp import (
     need,
     path_of,
     pick_key,
+    play_from_here,
     screen,
     status,
     ui_test,
@@ -199,8 +200,8 @@ async def test_undo_cancels_the_thinking_and_plays_nothing_after(stub):
         assert status(app).startswith("Viewing ply 0 of 1")
         assert "thinking" not in status(app)
         assert stub.calls == 1  # no thinking away from the end of the history
-        # a new move there: the computer thinks again
-        await play_keys(pilot, first_move_text(app))
+        # a new move there (the player agrees to drop the one ahead): the computer thinks again
+        await play_from_here(pilot, first_move_text(app))
         await wait_for(pilot, lambda: stub.calls == 2)
         assert len(s.game.plies) == 1
 

@@ -32,6 +32,7 @@ from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
+from . import alphabeta
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
@@ -67,15 +68,29 @@ WIDEN_ALPHA = 0.5
 @dataclass(frozen=True)
 class Player:
     """A computer seat: a level and a seed. Each ply gets its own random stream, derived
-    from the seed and the ply number, so a replayed game gets the same moves."""
+    from the seed and the ply number, so a replayed game gets the same moves.
+
+    The search fits the game: alpha-beta (:mod:`ogames.ai.alphabeta`) when the game's
+    policy gives a ``score`` and two sides play with nothing hidden, this Monte Carlo
+    search otherwise (hidden hands, three players)."""
 
     level: str = "medium"
     seed: int = 0
 
     def choose(self, game: Game, should_stop: ShouldStop | None = None) -> Move:
         side = game.rules.to_move(game.position)
-        return choose_move(game, side, self.level, self.seed * 1_000_003 + game.cursor,
-                           should_stop=should_stop)
+        seed = self.seed * 1_000_003 + game.cursor
+        policy = game.rules.policy()
+        if uses_alphabeta(game.rules, game.position, policy):
+            return alphabeta.choose_move(game, side, self.level, seed, should_stop=should_stop,
+                                         policy=policy)
+        return choose_move(game, side, self.level, seed, should_stop=should_stop)
+
+
+def uses_alphabeta(rules: Rules, pos: Position, policy: Policy) -> bool:
+    """Alpha-beta fits: the game scores positions, two sides, nothing hidden."""
+    return (policy.score is not None and not rules.hidden_information
+            and len(rules.sides(rules.variant_of(pos))) == 2)
 
 
 def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int = 0, *,

@@ -1,10 +1,12 @@
 """What a game may tell the computer player, behind one generic hook (``Rules.policy``).
 
-The search in :mod:`ogames.ai.mcts` knows no game: each engine's package hands it a
+The searches in :mod:`ogames.ai` know no game: each engine's package hands them a
 ``Policy`` (OpenSpiel passes an evaluator into a game-blind search the same way): an
 evaluation of cut-off playouts, a priority for trying moves, and, for hidden-information
-games, a way to sample a full position consistent with a player's view. Every field is
-optional; a game without a policy is still played, only less well.
+games, a way to sample a full position consistent with a player's view. A game that also
+gives a ``score`` (with ``noisy`` and ``material``) is played by the alpha-beta search of
+:mod:`ogames.ai.alphabeta` instead of Monte Carlo. Every field is optional; a game without
+a policy is still played, only less well.
 """
 
 from __future__ import annotations
@@ -27,18 +29,34 @@ Evaluate = Callable[[RulesObject, Position], Sequence[float]]
 Priority = Callable[[RulesObject, Position, Sequence[Move]], Sequence[float]]
 #: a full playable position consistent with ``view`` as ``side`` knows it
 Determinize = Callable[[RulesObject, Position, int, random.Random], Position]
+#: how good ``pos`` is for the side to move, in material units (a piece is about 1);
+#: positive is good for it. Alpha-beta's leaf evaluation and ``material`` both have it
+Score = Callable[[RulesObject, Position], float]
+#: True for a move that changes the material or ends the game (a capture, a conversion,
+#: a winning step): the moves the quiescence search goes on with at the horizon
+Noisy = Callable[[RulesObject, Position, Move], bool]
 
 
 @dataclass(frozen=True)
 class Policy:
     """What a game may tell the search. ``greedy`` is the chance that a playout move is
-    the highest-priority one rather than a uniformly random one (needs ``priority``)."""
+    the highest-priority one rather than a uniformly random one (needs ``priority``).
+
+    Alpha-beta (chosen when ``score`` is given; two sides, nothing hidden) reads
+    ``score`` at its leaves, ``noisy`` to pick the moves its quiescence step plays on,
+    ``priority`` to order moves (captures and wins first: cheap, no lookahead), and
+    ``material``, the bare material balance from the side to move's view, to make sure a
+    capture that wins material at once is never missed (the pre-check before the search).
+    """
 
     evaluate: Evaluate | None = None
     priority: Priority | None = None
     determinize: Determinize | None = None
     playout_depth: int | None = None
     greedy: float = 0.0
+    score: Score | None = None
+    noisy: Noisy | None = None
+    material: Score | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

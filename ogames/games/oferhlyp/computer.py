@@ -1,5 +1,5 @@
 """What the computer knows of Oferhlýp: material (a whole piece counts two hits) and
-attacks tried first.
+attacks tried first; attacks are what the alpha-beta search follows past its horizon.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -19,13 +19,24 @@ from .notation import DARK_FULL, DARK_HALF, LIGHT_FULL, LIGHT_HALF, Move, Positi
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
+    def balance(pos: Position) -> int:
+        """Dark's advantage in hits (a whole piece takes two)."""
         b = pos.board
         dark = 2 * b.count(DARK_FULL) + b.count(DARK_HALF)
         light = 2 * b.count(LIGHT_FULL) + b.count(LIGHT_HALF)
-        return two_sided(logistic(dark - light, 3.0))
+        return dark - light
+
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
+        return two_sided(logistic(balance(pos), 3.0))
+
+    def score(rules: Rules, pos: Position) -> float:
+        return -balance(pos) if pos.side else balance(pos)
 
     def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         return [float(len(m.attacked)) for m in moves]
 
-    return Policy(evaluate, priority, playout_depth=16, greedy=0.5)
+    def noisy(rules: Rules, pos: Position, m: Move) -> bool:
+        return bool(m.attacked)
+
+    return Policy(evaluate, priority, playout_depth=16, greedy=0.5, score=score, noisy=noisy,
+                  material=score)

@@ -1,5 +1,6 @@
 """What the computer knows of Ordo: material, how far the pieces have come and the
-furthest piece; captures, forward moves and a winning step are tried first.
+furthest piece; captures, forward moves and a winning step are tried first, and they are
+the moves the alpha-beta search follows past its horizon.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -34,14 +35,30 @@ def policy() -> Policy:
                 best = max(best, adv)
         return total, best
 
-    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
+    def balance(pos: Position) -> float:
+        """White's advantage in pieces."""
         w, b = pos.white, pos.black
         wt, wb = progress(w, 0)
         bt, bb = progress(b, 1)
         nw, nb = w.bit_count(), b.bit_count()
         score = 1.0 * (nw - nb) + 0.15 * (wt / max(nw, 1) - bt / max(nb, 1)) * 10
-        score += 0.8 * (wb * wb - bb * bb) / ranks
-        return two_sided(logistic(score, 3.0))
+        return score + 0.8 * (wb * wb - bb * bb) / ranks
+
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
+        return two_sided(logistic(balance(pos), 3.0))
+
+    def score(rules: Rules, pos: Position) -> float:
+        return -balance(pos) if pos.turn else balance(pos)
+
+    def material(rules: Rules, pos: Position) -> float:
+        diff = pos.white.bit_count() - pos.black.bit_count()
+        return -diff if pos.turn else diff
+
+    def noisy(rules: Rules, pos: Position, m: Move) -> bool:
+        """A capture or a step onto the goal row."""
+        if m.last is None and pos.pieces(1 - pos.turn) >> m.to & 1:
+            return True
+        return m.to // stride == (ranks - 1 if pos.turn == 0 else 0)
 
     def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         side = pos.turn
@@ -55,4 +72,5 @@ def policy() -> Policy:
             out.append(capture + gain + (20.0 if adv == ranks - 1 else 0.0))
         return out
 
-    return Policy(evaluate, priority, playout_depth=3, greedy=0.5)
+    return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
+                  material=material)

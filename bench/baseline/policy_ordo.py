@@ -1,0 +1,58 @@
+"""What the computer knows of Ordo: material, how far the pieces have come and the
+furthest piece; captures, forward moves and a winning step are tried first.
+
+Read by the game-blind search through ``Rules.policy``; the functions read engine
+internals (bit sets, board strings) because they run thousands of times per move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from ogames.core.rules import Rules
+from ogames.games.ordo.notation import RANKS, STRIDE, Move, Position
+from ogames.games.ordo.play import FORWARD
+
+from .policy import Policy, logistic, two_sided
+
+
+@cache
+def policy() -> Policy:
+    """The policy the search asks the Rules for (built once)."""
+    ranks, stride = RANKS, STRIDE
+    row = (1 << stride) - 1
+
+    def progress(bits: int, side: int) -> tuple[int, int]:
+        """(sum of advancement, best advancement) in ranks from the home row."""
+        total = best = 0
+        for r in range(ranks):
+            n = ((bits >> (r * stride)) & row).bit_count()
+            if n:
+                adv = r if side == 0 else ranks - 1 - r
+                total += adv * n
+                best = max(best, adv)
+        return total, best
+
+    def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
+        w, b = pos.white, pos.black
+        wt, wb = progress(w, 0)
+        bt, bb = progress(b, 1)
+        nw, nb = w.bit_count(), b.bit_count()
+        score = 1.0 * (nw - nb) + 0.15 * (wt / max(nw, 1) - bt / max(nb, 1)) * 10
+        score += 0.8 * (wb * wb - bb * bb) / ranks
+        return two_sided(logistic(score, 3.0))
+
+    def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
+        side = pos.turn
+        enemy = pos.pieces(1 - side)
+        fwd = FORWARD[side]
+        out = []
+        for m in moves:
+            gain = (m.to // stride - m.frm // stride) * fwd
+            capture = 3.0 if m.last is None and enemy >> m.to & 1 else 0.0
+            adv = m.to // stride if side == 0 else ranks - 1 - m.to // stride
+            out.append(capture + gain + (20.0 if adv == ranks - 1 else 0.0))
+        return out
+
+    return Policy(evaluate, priority, playout_depth=3, greedy=0.5)

@@ -1,0 +1,185 @@
+"""The alpha-beta player: at a fixed depth it finds the value a plain minimax finds (pruning,
+the table and the ordering change the work, never the answer), its table keeps its bound,
+it answers a cancel, and the player picks it for the games that give a score."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ogames.ai import alphabeta, mcts
+from ogames.ai.alphabeta import Level, Searcher, outcome_value
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+
+SEARCHED = ("ordo", "onitama", "oferhlyp", "opprimo")
+#: Ordo's moves are many and costly to list: a plain minimax stays quick at one ply only
+DEEPEST = {"ordo": 1, "onitama": 3, "oferhlyp": 3, "opprimo": 3}
+#: the quiescence depth both searches use here: the plain one has no pruning, and at the
+#: player's depth a position full of captures (Oferhlýp, Ordo) would take hours
+QUIET = 2
+
+
+def playout(game_id: str, seed: int, plies: int):
+    """A position reached by seeded random play, still going on."""
+    rules = get_rules(game_id)
+    pos = rules.start(rules.variants[0], seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        moves = list(rules.moves(pos))
+        nxt = rules.apply(pos, rng.choice(moves))
+        if rules.outcome(nxt) is not None:
+            break
+        pos = nxt
+    return rules, pos
+
+
+# ----- a plain minimax, written from the definitions: no pruning, no table, no order --------
+
+
+def plain_quiesce(rules, policy, pos, ply: int, left: int) -> float:
+    ended = rules.outcome(pos)
+    if ended is not None:
+        return outcome_value(ended, rules.to_move(pos), ply)
+    stand = policy.score(rules, pos)
+    if left == 0:
+        return stand
+    moves = list(rules.moves(pos))
+    if not moves:
+        return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)
+    values = [stand]
+    for move in moves:
+        if policy.noisy(rules, pos, move):
+            child = rules.apply(pos, move)
+            sign = 1 if rules.to_move(child) == rules.to_move(pos) else -1
+            values.append(sign * plain_quiesce(rules, policy, child, ply + 1, left - 1))
+    return max(values)
+
+
+def plain_minimax(rules, policy, pos, depth: int, ply: int = 0) -> float:
+    ended = rules.outcome(pos)
+    if ended is not None:
+        return outcome_value(ended, rules.to_move(pos), ply)
+    if depth == 0:
+        return plain_quiesce(rules, policy, pos, ply, QUIET)
+    moves = list(rules.moves(pos))
+    if not moves:
+        return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)
+    values = []
+    for move in moves:
+        child = rules.apply(pos, move)
+        sign = 1 if rules.to_move(child) == rules.to_move(pos) else -1
+        values.append(sign * plain_minimax(rules, policy, child, depth - 1, ply + 1))
+    return max(values)
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), plies=st.integers(0, 40), data=st.data())
+def test_alphabeta_value_equals_plain_minimax(game_id, seed, plies, data):
+    rules, pos = playout(game_id, seed, plies)
+    policy = rules.policy()
+    depth = data.draw(st.integers(1, DEEPEST[game_id]), label="depth")
+    expected = plain_minimax(rules, policy, pos, depth)
+    # without a table: every node is searched to exactly the depth minimax gives it
+    bare = Searcher(rules, policy, table_size=0, quiescence_depth=QUIET)
+    assert bare.negamax(pos, depth, -math.inf, math.inf, 0) == pytest.approx(expected)
+    # with the table, at two plies at most (no position recurs at another depth within
+    # two plies)
+    tabled = Searcher(rules, policy, quiescence_depth=QUIET)
+    shallow = min(2, depth)
+    assert tabled.negamax(pos, shallow, -math.inf, math.inf, 0) == pytest.approx(
+        plain_minimax(rules, policy, pos, shallow))
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_iterative_deepening_plays_a_best_move_at_its_depth(game_id):
+    """The move the deepening search plays is worth what the position is worth at the
+    depth it finished (the ordering and the table only speed it up)."""
+    for seed in range(2):
+        rules, pos = playout(game_id, seed, 12 + 5 * seed)
+        policy = rules.policy()
+        depth = min(2, DEEPEST[game_id])
+        found = alphabeta.search(rules, pos, list(rules.moves(pos)), policy,
+                                 Level("t", depth, quiescence=QUIET))
+        best = plain_minimax(rules, policy, pos, depth)
+        child = rules.apply(pos, found.move)
+        sign = 1 if rules.to_move(child) == rules.to_move(pos) else -1
+        assert sign * plain_minimax(rules, policy, child, depth - 1, 1) == pytest.approx(best)
+
+
+# ----- the bounds --------------------------------------------------------------------------
+
+
+def test_table_never_grows_past_its_bound():
+    rules, pos = playout("onitama", 3, 10)
+    searcher = Searcher(rules, rules.policy(), table_size=50)
+    searcher.negamax(pos, 4, -math.inf, math.inf, 0)
+    assert 0 < len(searcher.table) <= 50
+
+
+def test_node_budget_stops_the_search_with_a_legal_move():
+    rules, pos = playout("oferhlyp", 5, 20)
+    legal = list(rules.moves(pos))
+    found = alphabeta.search(rules, pos, legal, rules.policy(), Level("t", 30, None, 300))
+    assert found.cut and found.move in legal
+    assert found.nodes <= 301
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_cancel_returns_a_legal_move_at_once(game_id):
+    rules, pos = playout(game_id, 7, 15)
+    game = Game.from_position(rules, pos)
+    side = rules.to_move(pos)
+    polls = 0
+
+    def stop() -> bool:
+        nonlocal polls
+        polls += 1
+        return polls > 2
+
+    move = alphabeta.choose_move(game, side, "hard", should_stop=stop)
+    assert move in game.legal_moves()
+    assert polls <= 4  # a poll every few hundred nodes: stopped within a handful
+
+
+@pytest.mark.parametrize("game_id", SEARCHED)
+def test_same_seed_same_move(game_id):
+    rules, pos = playout(game_id, 11, 9)
+    game = Game.from_position(rules, pos)
+    side = rules.to_move(pos)
+    level = Level("fixed", 2)
+    first = alphabeta.choose_move(game, side, level, seed=5)
+    assert all(alphabeta.choose_move(game, side, level, seed=5) == first for _ in range(2))
+
+
+# ----- which search plays ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", (*SEARCHED, "ochmir"))
+def test_player_uses_alphabeta_where_the_game_gives_a_score(game_id, monkeypatch):
+    calls: list[str] = []
+
+    def fake(name):
+        def choose(game, side, *args, **kwargs):
+            calls.append(name)
+            return game.legal_moves()[0]
+        return choose
+
+    monkeypatch.setattr(alphabeta, "choose_move", fake("alphabeta"))
+    monkeypatch.setattr(mcts, "choose_move", fake("mcts"))
+    rules = get_rules(game_id)
+    game = Game.new(rules, None, 1)
+    mcts.Player("easy", 1).choose(game)
+    assert calls == ["mcts" if rules.hidden_information else "alphabeta"]
+
+
+def test_levels_are_steps():
+    levels = list(alphabeta.LEVELS.values())
+    assert [lv.name for lv in levels] == list(mcts.LEVELS)
+    assert all(a.depth < b.depth for a, b in zip(levels, levels[1:], strict=False))
+    assert levels[-1].time_limit is not None and levels[-1].time_limit <= 2.0

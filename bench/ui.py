@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -100,6 +101,157 @@ async def _latencies(game, keys: list[str]) -> list[float]:
             if stamps:
                 out.append(stamps[0] - start)
     return out
+
+
+#: a repaint has settled when no other frame follows it within this many seconds
+SETTLE = 0.04
+
+
+def _q(values: list[float], p: float) -> float | None:
+    """The ``p`` quantile of seconds, in milliseconds."""
+    if not values:
+        return None
+    values = sorted(values)
+    return round(1000 * values[min(len(values) - 1, int(p * len(values)))], 1)
+
+
+async def _settled(app, stamps: list[float], key: str) -> float | None:
+    """Seconds from sending ``key`` to the last frame of the repaint it causes (frames that
+    follow each other within ``SETTLE``: a selection may repaint the board, then the panel
+    and the status), or None when nothing was drawn within two seconds."""
+    from textual import events
+    from textual.keys import _character_to_key
+
+    await asyncio.sleep(0.03)
+    stamps.clear()
+    name = _character_to_key(key) if len(key) == 1 else key
+    start = time.perf_counter()
+    app._driver.send_message(events.Key(name, key if len(key) == 1 else None))
+    while time.perf_counter() - start < 2:
+        await asyncio.sleep(0.001)
+        if stamps and time.perf_counter() - stamps[-1] > SETTLE:
+            break
+    return stamps[-1] - start if stamps else None
+
+
+async def _in_game(game, work: Callable) -> None:
+    """Open ``game`` in the app (past a hand-off) and run ``await work(screen, timed)``, where
+    ``await timed(key)`` sends a key and gives the seconds to its settled repaint."""
+    from ogames.ui.app import OgamesApp
+    from ogames.ui.screens.game import GameScreen
+
+    app = OgamesApp()
+    stamps: list[float] = []
+    shown = app._display
+
+    def display(screen, renderable):
+        if renderable is not None:
+            stamps.append(time.perf_counter())
+        return shown(screen, renderable)
+
+    app._display = display
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        if not isinstance(app.screen, GameScreen):
+            await pilot.press("enter")  # the hand-off screen
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await work(app.screen, lambda key: _settled(app, stamps, key))
+
+
+def _spread(moves: Sequence, first: Callable, count: int) -> list:
+    """Up to ``count`` of ``moves`` with different first picks, spread over the list."""
+    seen, out = set(), []
+    for move in moves[:: max(1, len(moves) // (count * 3))]:
+        if first(move) not in seen:
+            seen.add(first(move))
+            out.append(move)
+    return out[:count]
+
+
+async def _pick(screen, pick, timed: Callable) -> float | None:
+    """Select one pick as a player does: a cell by the cursor and Enter, a panel item by
+    its number (None: an item no number selects)."""
+    from ogames.ui.widgets.panel import PanelView
+
+    if pick.kind == "cell":
+        screen.cursor = pick.key
+        return await timed("enter")
+    order = screen.query_one(PanelView).order
+    if pick.key not in order[:9]:
+        return None
+    return await timed(str(order.index(pick.key) + 1))
+
+
+def selections(game_id: str, count: int = 12) -> dict:
+    """p50/p95 milliseconds from the key that selects a piece (a move's first pick) and
+    the key that selects its target (the second), to the settled repaint, in a game with a
+    100-ply history. A target that completes the move plays it; it is undone after."""
+    game = long_game(game_id)
+    pieces: list[float] = []
+    targets: list[float] = []
+
+    async def work(screen, timed) -> None:
+        rules, pos = game.rules, game.position
+        moves = _spread(game.legal_moves(), lambda m: rules.pick_paths(pos, m)[0][0], count)
+        for _ in range(2):  # twice over: the second round meets warm caches, as a player does
+            for move in moves:
+                path = rules.pick_paths(pos, move)[0]
+                ply = game.cursor
+                took = await _pick(screen, path[0], timed)
+                if took is not None and len(path) > 1:
+                    pieces.append(took)
+                    took = await _pick(screen, path[1], timed)
+                    if took is not None:
+                        targets.append(took)
+                await timed("u" if game.cursor != ply else "escape")
+
+    asyncio.run(_in_game(game, work))
+    return {"piece_p50_ms": _q(pieces, 0.5), "piece_p95_ms": _q(pieces, 0.95),
+            "target_p50_ms": _q(targets, 0.5), "target_p95_ms": _q(targets, 0.95)}
+
+
+def many_moves_game(least: int = 5000):
+    """A three-handed Ochmir game of at least 100 plies whose position has at least
+    ``least`` legal moves (side choices): the move box's hardest case."""
+    from ogames.core.game import Game
+    from ogames.core.registry import get_rules
+
+    rules = get_rules("ochmir")
+    for seed in range(1, 200):
+        game = Game.new(rules, "3", seed)
+        rng = random.Random(seed)
+        while game.outcome() is None and game.cursor < 250:
+            moves = game.legal_moves()
+            if game.cursor >= 100 and len(moves) >= least:
+                return game
+            game.play(moves[rng.randrange(len(moves))])
+    raise LookupError("no position with that many moves")
+
+
+def typing(game) -> dict:
+    """p50/p95 milliseconds from a keystroke in the move box (``:``) to the settled repaint
+    of the match list and the board's preview, typing legal moves' texts letter by
+    letter, and the number of legal moves."""
+    times: list[float] = []
+    count = len(game.legal_moves())
+
+    async def work(screen, timed) -> None:
+        from ogames.ui.widgets.move_box import MoveInput
+
+        moves = game.legal_moves()
+        for k in (0, len(moves) // 2, len(moves) - 1):
+            await timed(":")
+            screen.query_one(MoveInput).cursor_blink = False  # its frames are not the key's
+            for char in game.rules.move_text(game.position, moves[k]):
+                took = await timed(char)
+                if took is not None:
+                    times.append(took)
+            await timed("escape")
+
+    asyncio.run(_in_game(game, work))
+    return {"moves": count, "type_p50_ms": _q(times, 0.5), "type_p95_ms": _q(times, 0.95)}
 
 
 def keypress(game_id: str = "ochmir") -> dict:

@@ -19,7 +19,14 @@ from rich.cells import cell_len
 from ogames.core.board import COMPACT_CANVAS
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.core.rules_text import SECTIONS, Diagram, load_rules_text, split_diagrams
+from ogames.core.rules_text import (
+    REFERENCE_SECTIONS,
+    SECTIONS,
+    Diagram,
+    load_reference_text,
+    load_rules_text,
+    split_diagrams,
+)
 from ogames.core.savefile import format_game, parse_game
 
 from .conftest import GAME_IDS, GAME_VARIANTS
@@ -184,17 +191,38 @@ def test_every_glyph_fits_its_cell_in_every_layout(game_id: str) -> None:
                     assert len(view.ascii) <= widths[name], (name, view.ascii, compact)
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-def test_rules_text_has_every_section_and_legal_diagrams(game_id: str) -> None:
+def headings(text: str) -> list[str]:
+    return [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
+
+
+def check_diagrams(game_id: str, text: str) -> int:
+    """Every diagram of ``text`` is a legal position, its move legal there and written in
+    its canonical text; how many there are."""
     rules = get_rules(game_id)
-    text = load_rules_text(game_id)
-    assert text.startswith(f"# {rules.name}")
-    headings = [line[3:].strip() for line in text.splitlines() if line.startswith("## ")]
-    assert headings == list(SECTIONS)
     diagrams = [p for p in split_diagrams(text) if isinstance(p, Diagram)]
-    assert diagrams, "the rules need at least the start position as a diagram"
     for diagram in diagrams:
         pos = rules.parse_position(diagram.position)
         if diagram.move:
             move = rules.parse_move(pos, diagram.move)
             assert rules.move_text(pos, move) == diagram.move
+    return len(diagrams)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_text_has_every_section_and_legal_diagrams(game_id: str) -> None:
+    """The player's text: the sections a player reads, in order, and none of the
+    reference's material."""
+    text = load_rules_text(game_id)
+    assert text.startswith(f"# {get_rules(game_id).name}\n")
+    assert headings(text) == list(SECTIONS)
+    for word in ("perft", "position string", "Ruling:"):
+        assert word.lower() not in text.lower(), f"{word!r} belongs in reference.md"
+    assert check_diagrams(game_id, text) > 0, "the rules need at least the start position"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_reference_has_its_sections_and_legal_diagrams(game_id: str) -> None:
+    text = load_reference_text(game_id)
+    assert text.startswith(f"# {get_rules(game_id).name}")
+    assert headings(text) == list(REFERENCE_SECTIONS)
+    check_diagrams(game_id, text)

@@ -234,7 +234,8 @@ def test_show_draws_the_panel_sections_below_the_board() -> None:
         assert words in out
     assert out.index("Blue's cards") > out.index("│ 1") and out.rstrip().endswith("Red to move")
     ochmir = run("show", "ochmir", "--seed", "1").stdout
-    for words in ("White's hand", "WFbf ×5", "W F / b f", "Blue's hand", "Bag 204"):
+    for words in ("White's hand", "○F / ●F", "WFbf ×5", "Blue's hand", "Bag 204",
+                  "F=ferrorn T=thurin"):
         assert words in ochmir
     assert "Bag" not in run("show", "ordo").stdout
 

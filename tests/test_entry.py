@@ -111,6 +111,22 @@ def test_a_path_that_may_go_on_waits_and_is_played_by_repeating_the_last_pick():
     assert e.select((A, B), C) == Selection((A, B, C), "long")
 
 
+class Keeping(Stub):
+    """A stub whose engine reads ``d`` after ``a`` as a continuation that fails."""
+
+    def keeps_selection(self, pos, picks, pick):
+        return "d cannot follow a" if picks == (A,) and pick == D else None
+
+
+def test_a_piece_that_could_start_a_move_starts_over_unless_the_engine_keeps_the_selection():
+    paths = {"m1": ((A, B),), "m2": ((D, C),), "m3": ((C, A),)}
+    plain = Entry(Stub(paths), 0, list(paths))
+    assert plain.select((A,), D) == Selection((D,))
+    kept = Entry(Keeping(paths), 0, list(paths))
+    assert kept.select((A,), D) == Selection((A,), refusal="d cannot follow a")
+    assert kept.select((A,), C) == Selection((C,))  # the engine keeps only what it names
+
+
 def test_forced_item_picks_are_filled_in():
     card = item("card:X")
     e = stub_entry(m1=((A, B, card),), m2=((A, C, item("card:Y")), (A, C, item("card:Z"))))
@@ -189,11 +205,25 @@ def test_ordo_singleton_and_ordo_moves():
     game = Game.new(rules)
     e = Entry.from_game(game)
     assert "c2" in keys(e.movable()) and "c5" not in keys(e.movable())
-    assert keys(e.next_picks((cell("c2"), cell("d2")))) == ["c3", "c4"]
+    # either end's landing square enters the move, whichever end was selected first
+    assert keys(e.next_picks((cell("c2"), cell("d2")))) == ["c3", "c4", "d3", "d4"]
     sel = e.select((cell("c2"), cell("d2")), cell("c3"))
+    assert rules.move_text(game.position, sel.move) == "c2:d2-c3"
+    sel = e.select((cell("c2"), cell("d2")), cell("d3"))
     assert rules.move_text(game.position, sel.move) == "c2:d2-c3"
     sel = e.select((cell("d2"), cell("c2")), cell("d4"))
     assert rules.move_text(game.position, sel.move) == "c2:d2-c4"
+    sel = e.select((cell("d2"), cell("c2")), cell("c4"))
+    assert rules.move_text(game.position, sel.move) == "c2:d2-c4"
+    # b2 and b3 close a row that is blocked (a2, a3, c2 stand beside it): the second pick
+    # is refused with the reason and the first stays, though b2 could move on its own
+    assert "b2" in keys(e.movable())
+    sel = e.select((cell("b3"),), cell("b2"))
+    assert sel.picks == (cell("b3"),) and sel.move is None
+    assert sel.refusal == ("the row b2–b3 cannot move: it is blocked, and pieces cannot pass "
+                           "through other pieces")
+    # a piece that closes no row with the first starts over
+    assert e.select((cell("b3"),), cell("e2")) == Selection((cell("e2"),))
     sel = e.select((cell("a3"),), cell("a4"))
     assert rules.move_text(game.position, sel.move) == "a3-a4"
     assert e.select((), cell("c5")).refusal == rules.explain(game.position, (), cell("c5"))

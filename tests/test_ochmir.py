@@ -823,15 +823,21 @@ def test_views_hide_hands_reverses_and_bag() -> None:
 def test_panels_show_only_the_viewers_hand() -> None:
     pos = RULES.start("3", 1)
     white = RULES.panel(pos, 0)
-    assert [s.title for s in white] == ["White's hand", "Bag 198 · stall 0/18"]
+    # the hand, a one-line legend of the face symbols, the bag
+    assert [s.title for s in white] == ["White's hand", "", "Bag 198 · stall 0/18"]
+    assert white[1].note == "F=ferrorn T=thurin L=leremoc"
     # White holds WFbt, WFnf, WTbf ×2 and BFnf ×2 (START3); BFnf lacks White, so it may
     # lie either face up, and is listed once, as held, its faces joined by ⇄ (issue 26:
     # "5 NFbf turned" beside "4 BFnf ×2" could not be read)
     assert [i.key for i in white[0].items] == ["tile:WFbt", "tile:WFnf", "tile:WTbf",
                                                "tile:BFnf"]
-    assert [i.title for i in white[0].items] == ["WFbt", "WFnf", "WTbf ×2", "BFnf ×2"]
-    assert [i.lines for i in white[0].items] == [("W F / b t",), ("W F / n f",),
-                                                 ("W T / b f",), ("B F ⇄ n f",)]
+    # each tile as it looks on the board (face symbol in its owner's shape), its code below
+    assert [i.title for i in white[0].items] == ["○F / ●T", "○F / ◆F", "○T / ●F",
+                                                 "●F ⇄ ◆F"]
+    assert [i.lines for i in white[0].items] == [("WFbt",), ("WFnf",), ("WTbf ×2",),
+                                                 ("BFnf ×2",)]
+    assert [[r.owner for r in i.runs[0]] for i in white[0].items] == [
+        [0, None, 1], [0, None, 2], [0, None, 1], [1, None, 2]]
     assert [i.owner for i in white[0].items] == [0, 0, 0, 1]
     assert white[0].note == "⇄ choose face"
     everyone = RULES.panel(pos, None)
@@ -845,7 +851,7 @@ def test_panels_show_only_the_viewers_hand() -> None:
     firsts = {p for m in RULES.legal_moves(pos) for p in RULES.pick_paths(pos, m)[0][:1]}
     assert {p.key for p in firsts} == {i.key for i in white[0].items}
     two = RULES.panel(RULES.start("2", 1), 0)
-    assert two[0].note == "" and two[1].title == "Bag 204 · stall 0/12"
+    assert two[0].note == "" and two[-1].title == "Bag 204 · stall 0/12"
 
 
 def test_a_tile_without_the_movers_colour_is_turned_over_by_a_pick() -> None:

@@ -412,8 +412,10 @@ def test_move_parser_raises_only_its_own_errors(text: str) -> None:
 
 def test_pick_paths() -> None:
     start = RULES.start("10x8")
+    # the two ends in either order, then either end's landing square; canonical first
     assert RULES.pick_paths(start, RULES.parse_move(start, "c2:d2-c3")) == (
-        (cell("c2"), cell("d2"), cell("c3")), (cell("d2"), cell("c2"), cell("d3")))
+        (cell("c2"), cell("d2"), cell("c3")), (cell("d2"), cell("c2"), cell("d3")),
+        (cell("c2"), cell("d2"), cell("d3")), (cell("d2"), cell("c2"), cell("c3")))
     assert RULES.pick_paths(start, RULES.parse_move(start, "b2-c3")) == (
         (cell("b2"), cell("c3")),)
 
@@ -422,9 +424,16 @@ def test_hints() -> None:
     start = RULES.start("10x8")
     assert RULES.hint(start, ()) == "select a piece, or the two ends of a row to move it as an ordo"
     assert RULES.hint(start, (cell("c2"),)) == "select a target square, or the other end of a row"
-    assert "c2" in RULES.hint(start, (cell("c2"), cell("d2")))
+    # c2–d2 may go one or two squares up (c3/d3 and c4/d4 are empty, rank 5 is free too
+    # but c5 would leave the row cut off from the group)
+    assert RULES.hint(start, (cell("c2"), cell("d2"))) == (
+        "c2 may land on c3 or c4, d2 on d3 or d4: select either end's landing square; "
+        "the whole row moves with it")
+    assert RULES.hint(start, (cell("d2"), cell("c2"))).startswith(
+        "d2 may land on d3 or d4, c2 on c3 or c4")
     assert RULES.hint(pos(RECONNECT_EXAMPLE), ()).startswith(
-        "White is split: reconnect your group — backward moves are allowed")
+        "White is split into 2 shaded parts: reconnect your group — backward moves "
+        "are allowed")
     assert RULES.hint(pos("8/8/8/BBWBB3/8/8/8/8 b"), ()) == "the game is over"
 
 
@@ -435,7 +444,8 @@ def test_hints() -> None:
     (START_10, ("c2",), "c5", "that would split your group"),
     (START_10, ("c1",), "c3", "pieces cannot pass through other pieces"),
     (START_10, ("c2",), "d4", "a piece moves in a straight line, orthogonally or diagonally"),
-    (START_10, ("e3",), "e2", "that ordo is blocked: pieces cannot pass through other pieces"),
+    (START_10, ("e3",), "e2",
+     "the row e2–e3 cannot move: it is blocked, and pieces cannot pass through other pieces"),
     (START_10, ("c2", "d2"), "e2",
      "a horizontal ordo moves forward only (backward only to reconnect)"),
     (GOAL_EXAMPLE, ("e7",), "e8", "that would split your group"),

@@ -184,7 +184,7 @@ async def test_the_players_and_the_bag_take_one_line_each_at_80_columns(variant)
 @ui_test
 async def test_a_tile_without_your_colour_is_listed_once_and_turned_by_a_second_click():
     """Seed 1, three-handed: White holds BFnf twice; it may lie Blue or Brown up (§2.5.6).
-    The hand lists it once, "B F ⇄ n f", with the rule beside the hand on one line; a
+    The hand lists it once, "●F ⇄ ◆F" (its code "BFnf" below), with the rule beside the hand on one line; a
     second click on it turns it over, and the triangle then gets it Brown up."""
     need("ochmir")
     app = OgamesApp("ochmir", seed=1, variant="3")
@@ -193,7 +193,7 @@ async def test_a_tile_without_your_colour_is_listed_once_and_turned_by_a_second_
         s = screen(app)
         boxes = {b.key: str(b.render()) for b in s.query(ItemBox)}
         assert [k for k in boxes if "BFnf" in k or "NFbf" in k] == ["tile:BFnf"]
-        assert "B F ⇄ n f" in boxes["tile:BFnf"] and "turned" not in " ".join(boxes.values())
+        assert "●F ⇄ ◆F" in boxes["tile:BFnf"] and "turned" not in " ".join(boxes.values())
         heading = next(w for w in s.query_one(PanelView).query(".section-title")
                        if str(w.render()).startswith("White's hand"))
         assert str(heading.render()) == "White's hand — ⇄ choose face"

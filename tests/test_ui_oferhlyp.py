@@ -8,6 +8,7 @@ from tests.uihelp import (
     pick_click,
     pick_key,
     play_clicks,
+    play_from_here,
     play_keys,
     playing,
     position,
@@ -80,7 +81,7 @@ async def test_chain_stopped_early_by_keys_and_a_full_chain():
         await pilot.press("enter")  # Enter on the current landing hex stops the chain
         assert s.game.plies[-1].text == "c2xc4xe3"
         await pilot.press("u")
-        await play_keys(pilot, "c2xc4xe3xc2")
+        await play_from_here(pilot, "c2xc4xe3xc2")  # asked first: c2xc4xe3 is dropped
         assert position(app) == "D3/5/1Dl3/2l2/6/5/L3 l 1"
 
 
@@ -100,3 +101,28 @@ async def test_a_move_the_repetition_rule_bars_is_named_in_the_status_line():
         await pilot.press("escape")
         await pick_key(pilot, cell("b4"))  # a piece whose moves are all allowed
         assert "barred" not in status(app)
+
+
+@ui_test
+async def test_a_refused_continuation_says_why_and_keeps_the_chain():
+    """c2 jumps c3 to c4; jumping back to c2 would attack c3 again (§2.2: no piece is
+    attacked twice in a turn). The click on c2 — the piece's own start hex, where a new
+    selection would begin — is refused with that reason and the chain stays at c4; so is
+    a click on the other piece, a1. The chain then goes on and ends as usual."""
+    async with playing("oferhlyp", position=CHAIN) as (app, pilot):
+        s = screen(app)
+        await pick_click(pilot, cell("c2"))
+        await pick_click(pilot, cell("c4"))
+        await pick_click(pilot, cell("c2"))
+        assert s.picks == (cell("c2"), cell("c4")) and s.game.plies == []
+        assert status(app) == "c3 was already attacked this turn; the chain stays at c4"
+        await pick_click(pilot, cell("a1"))
+        assert s.picks == (cell("c2"), cell("c4"))
+        assert status(app).startswith("too far: a jump goes over one adjacent piece")
+        await pick_click(pilot, cell("e3"))
+        assert s.picks == (cell("c2"), cell("c4"), cell("e3"))
+        await pick_click(pilot, cell("c4"))  # back over d3, an empty hex: refused the same
+        assert status(app) == "d3 was already attacked this turn"
+        assert s.picks == (cell("c2"), cell("c4"), cell("e3"))
+        await pick_click(pilot, cell("e3"))
+        assert s.game.plies[-1].text == "c2xc4xe3"

@@ -63,7 +63,9 @@ async def test_card_choice_by_digit_and_by_click():
         await pick_click(pilot, cell("b5"))
         await pick_click(pilot, cell("b4"))
         await pick_click(pilot, item("card:Boar"))
-        assert s.game.plies[-1].text == "Boar b5-b4"
+        await pilot.press("y")  # play from here: "Ox a5-a4" is dropped
+        await pilot.pause()
+        assert s.game.plies[-1].text == "Boar b5-b4" and len(s.game.plies) == 1
 
 
 @ui_test

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ogames.core.board import cell
+from ogames.ui.screens.confirm import ConfirmScreen
 from tests.uihelp import (
     click_cell,
     pick_click,
@@ -113,8 +114,74 @@ async def test_undo_redo_edges():
         assert s.game.outcome() is not None and s.game.cursor == 3
         await pilot.press("U")
         assert status(app) == "nothing to redo"
-        # playing while viewing an earlier ply discards the redo tail
+        # playing while viewing an earlier ply drops the redo tail, once the player agrees
         await pilot.press("u", "u")
-        await play_clicks(pilot, "a4-b4")
+        await click_cell(pilot, "a4")
+        await click_cell(pilot, "b4")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "The 2 later moves will be dropped" in app.screen.question
+        await pilot.press("y")
+        await pilot.pause()
         assert [p.text for p in s.game.plies] == ["d6-d7", "a4-b4"]
         assert s.game.cursor == 2
+
+
+# ----- the words of an ordo (issue #16) -------------------------------------------------------
+
+
+@ui_test
+async def test_two_ends_selected_say_where_each_end_may_land_and_either_landing_plays():
+    """c2 and d2 selected: the status names both ends' landing squares (c3/c4, d3/d4 — c5
+    and d5 would cut the row off the group), all four are highlighted, and d3, the landing
+    of the end selected second, plays the same move as c3 would."""
+    async with playing("ordo") as (app, pilot):
+        await pick_click(pilot, cell("c2"))
+        await pick_click(pilot, cell("d2"))
+        s = screen(app)
+        assert "c2 may land on c3 or c4, d2 on d3 or d4" in status(app)
+        assert s.board.marks.target == {"c3", "c4", "d3", "d4"}
+        await pick_click(pilot, cell("d3"))
+        assert [p.text for p in s.game.plies] == ["c2:d2-c3"]
+
+
+@ui_test
+async def test_the_landing_of_the_first_selected_end_plays_too():
+    async with playing("ordo") as (app, pilot):
+        await pick_key(pilot, cell("d2"))
+        await pick_key(pilot, cell("c2"))
+        await pick_key(pilot, cell("d4"))
+        assert [p.text for p in screen(app).game.plies] == ["c2:d2-c4"]
+
+
+@ui_test
+async def test_a_row_that_cannot_move_says_why_and_keeps_the_selection():
+    """b3 then a3 (both could move alone) close the row a3–b3, whose every ordo move would
+    leave it cut off: refused with that reason, b3 still selected — not a silent switch
+    to a3."""
+    async with playing("ordo") as (app, pilot):
+        await pick_click(pilot, cell("b3"))
+        await pick_click(pilot, cell("a3"))
+        s = screen(app)
+        assert s.picks == (cell("b3"),)
+        assert status(app) == ("the row a3–b3 cannot move: every ordo move of this row "
+                               "splits your group")
+        await pick_click(pilot, cell("b2"))  # a blocked row: the same, with its reason
+        assert s.picks == (cell("b3"),)
+        assert "the row b2–b3 cannot move: it is blocked" in status(app)
+        await pick_click(pilot, cell("b3"))  # the selection taken back, a3 alone then
+        await pick_click(pilot, cell("a3"))
+        assert s.picks == (cell("a3"),) and not s.message
+
+
+@ui_test
+async def test_a_split_sides_parts_are_shaded_apart():
+    """White split into c6–d6 and e4 (§2.4.9): each part has its own background on the
+    board, the status says so, and Black's piece and the empty squares keep theirs."""
+    async with playing("ordo", position="B9/10/2WW6/10/4W5/10/10/10 w") as (app, pilot):
+        s = screen(app)
+        await pilot.pause()
+        shades = {n: v.shade for n, v in s.board.views.items() if v.shade}
+        assert shades["c6"] == shades["d6"] != shades["e4"] and set(shades) == {"c6", "d6", "e4"}
+        assert status(app).startswith("White to move — White is split into 2 shaded parts")
+        strip = s.board._paper(s.board._specs["c6"])
+        assert strip == s.board._style(f"board--{shades['c6']}")

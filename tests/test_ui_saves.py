@@ -29,6 +29,7 @@ from tests.uihelp import (
     choose_in_picker,
     click_button,
     need,
+    play_from_here,
     play_keys,
     screen,
     ui_test,
@@ -300,7 +301,7 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
         await play_keys(pilot, "d6-d8")  # won again: its own autosave goes
         assert not storage.autosave_path().exists()
         await pilot.press("u")
-        await play_keys(pilot, "d6-d7")
+        await play_from_here(pilot, "d6-d7")  # asked first: the win d6-d8 is dropped
         assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
         # Ctrl+S of this other line goes to a file of its own: it once went, unasked,
         # over the kept record of the win

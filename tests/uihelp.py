@@ -203,3 +203,23 @@ async def hand_over(pilot) -> None:
     if isinstance(pilot.app.screen, HandoffScreen):
         await pilot.press("enter")
         await pilot.pause()
+
+
+async def play_from_here(pilot, text: str) -> None:
+    """Play the move ``text`` by keyboard at an earlier ply: the game asks before it drops
+    the later moves (``GameScreen.person_plays``), and the player agrees."""
+    from ogames.ui.screens.confirm import ConfirmScreen
+
+    s = screen(pilot.app)
+    later = len(s.game.plies) - s.game.cursor
+    assert later > 0, "not at an earlier ply"
+    for pick in path_of(pilot.app, text):
+        if isinstance(pilot.app.screen, ConfirmScreen):
+            break  # the rest of the path was only forced item picks
+        await pick_key(pilot, pick)
+    if not isinstance(pilot.app.screen, ConfirmScreen) and s.picks:
+        await pick_key(pilot, s.picks[-1])  # a path that could go on: stop it here
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+    assert "will be dropped" in pilot.app.screen.question
+    await pilot.press("y")
+    await wait_for(pilot, lambda: s.game.plies and s.game.plies[s.game.cursor - 1].text == text)

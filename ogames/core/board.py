@@ -66,12 +66,17 @@ class CellView:
     that draw ▲▼⬢ at the wrong width; ``owner`` is the side index whose colour to use (None:
     neutral, e.g. an empty cell). ``strong`` marks a distinguished piece (master, king,
     knight, full-strength) to draw in bold. Glyph shape must tell owners apart without colour.
+    ``shade``, when set, is the cell's background in this position instead of the layout's
+    (a shade name of ``CellSpec``): it groups cells that belong together now (the parts of
+    a split Ordo group); it shows instead of the mark of a cell that may be picked (that
+    cell's glyph is underlined all the same), under every other mark.
     """
 
     glyph: str
     ascii: str
     owner: int | None = None
     strong: bool = False
+    shade: str = ""
 
 
 @dataclass(frozen=True)
@@ -98,15 +103,33 @@ def item(key: str, label: str = "") -> Pick:
 
 
 @dataclass(frozen=True)
+class Run:
+    """A stretch of a panel line in one side's colour (``owner``; None: the panel's own
+    ink), for an item that shows several sides' colours at once (an Ochmir tile's two
+    faces). ``ascii`` is its text in ASCII, as wide as ``text`` (None: ``text`` is ASCII);
+    ``dim`` marks what is secondary (a tile's code)."""
+
+    text: str
+    owner: int | None = None
+    ascii: str | None = None
+    dim: bool = False
+
+
+@dataclass(frozen=True)
 class PanelItem:
     """A thing shown beside the board (a card, a hand tile). Selectable when its ``key``
     appears as an item pick in a legal move's path. ``lines`` are drawn as they are
-    (e.g. a 5×5 card grid); ``owner`` colours it."""
+    (e.g. a 5×5 card grid); ``owner`` colours it.
+
+    ``runs``, when given, are the title and the lines again (one tuple of runs each, the
+    same text), drawn instead of them in their runs' colours; the plain ``title`` and
+    ``lines`` still serve to measure the item and wherever colour is not drawn."""
 
     key: str
     title: str
     lines: tuple[str, ...] = ()
     owner: int | None = None
+    runs: tuple[tuple[Run, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -116,6 +139,13 @@ class PanelSection:
     title: str
     items: tuple[PanelItem, ...] = ()
     note: str = ""
+
+
+#: what a move does, as the board marks its target (``Rules.move_kind``): nothing taken,
+#: something taken (captured, converted, attacked, turned), or the game won at once
+MoveKind = Literal["quiet", "capture", "win"]
+#: the kinds from weakest to strongest: a target shows the strongest of its moves
+MOVE_KINDS: tuple[MoveKind, ...] = ("quiet", "capture", "win")
 
 
 @dataclass(frozen=True)

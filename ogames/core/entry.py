@@ -161,7 +161,8 @@ class Entry:
 
         - ``pick`` repeats the last pick: play the complete move, else take the pick back;
         - ``pick`` is a legal next pick: extend (and play the move when it is ready);
-        - ``pick`` starts another move (another piece): start over from it;
+        - ``pick`` starts another move (another piece): start over from it, unless the
+          engine reads it as a failed continuation (``Rules.keeps_selection``): refused;
         - otherwise: refused, with the reason (history rule or ``Rules.explain``).
         """
         if self.closed:
@@ -175,9 +176,19 @@ class Entry:
             new = (*picks, pick)
             return Selection(new, self.ready(new))
         if picks and pick in self.movable():
+            kept = self._kept(picks, pick)
+            if kept:
+                return Selection(picks, refusal=kept)
             new = (pick,)
             return Selection(new, self.ready(new))
         return Selection(picks, refusal=self.explain(picks, pick))
+
+    def _kept(self, picks: Picks, pick: Pick) -> str | None:
+        """The engine's reason to keep ``picks`` rather than start over from ``pick``."""
+        try:
+            return self.rules.keeps_selection(self.pos, picks, pick)
+        except Exception:  # an engine bug must not stop the player: start over as usual
+            return None
 
     def explain(self, picks: Picks, pick: Pick) -> str:
         """Why ``pick`` cannot follow ``picks``."""

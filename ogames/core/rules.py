@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from .board import BoardLayout, CellView, PanelSection, Pick, PickOptions
+from .board import BoardLayout, CellView, MoveKind, PanelSection, Pick, PickOptions
 from .errors import IllegalMoveError, NotationError
 from .outcome import GENERIC_ENDINGS, Outcome
 from .policy import DEFAULT, Policy
@@ -221,6 +221,33 @@ class Rules(ABC):
         """
         return None
 
+    # ----- what a move does, for the board's target marks ----------------------------
+
+    def move_kind(self, pos: Position, move: Move) -> MoveKind:
+        """What ``move`` (legal in ``pos``) does, for the board's marks: ``"win"`` when the
+        game ends at once with the mover its only winner, ``"capture"`` when it takes,
+        converts, attacks or turns something of another side's (``captures``), else
+        ``"quiet"``. The win is found for every game alike: the move is applied and the
+        outcome read."""
+        after = self.apply(pos, move)
+        ended = self.outcome(after)
+        if ended is not None and ended.winners == (self.to_move(pos),):
+            return "win"
+        return "capture" if self.captures(pos, move, after) else "quiet"
+
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """Whether ``move`` (from ``pos`` to ``after``) takes, converts, attacks or turns
+        something of another side's: each game says what counts. Default: nothing does."""
+        return False
+
+    def pick_kinds(self, pos: Position, moves: Sequence[Move],
+                   picks: tuple[Pick, ...]) -> Mapping[Pick, MoveKind] | None:
+        """For an engine that answers move entry itself (``pick_options``): the strongest
+        ``move_kind`` of the moves each next pick after ``picks`` leads to (quiet ones may
+        be left out). None (the default): ``core.move_kinds`` works it out from the pick
+        paths, or marks nothing where there are none."""
+        return None
+
     def hint(self, pos: Position, picks: tuple[Pick, ...]) -> str:
         """What the player should do next, given the picks so far (status line)."""
         return "select a highlighted cell" if not picks else "select a highlighted target"
@@ -228,6 +255,14 @@ class Rules(ABC):
     def explain(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
         """Why ``pick`` cannot follow ``picks`` (status line), in the player's terms."""
         return "that is not a legal choice here"
+
+    def keeps_selection(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str | None:
+        """``pick`` could start a move of its own, but the player most likely meant it to
+        go on from ``picks`` (the other end of an Ordo row that cannot move, a piece
+        clicked in the middle of an Oferhlýp chain): the reason it cannot, shown while the
+        selection stays as it was. None (the default): the selection starts over from
+        ``pick``."""
+        return None
 
     def private_note(self, before: Position, after: Position, side: int) -> str:
         """A line only ``side`` may read after its own move, shown before the hand-off
@@ -249,9 +284,18 @@ class Rules(ABC):
     def rules_markdown(self) -> str:
         """The player's rules text: ``rules.md`` in the engine's own package ("" when none
         is written)."""
+        return self._package_text("rules.md")
+
+    def reference_markdown(self) -> str:
+        """The precise companion of the rules text, kept apart so that the player's text
+        can stay friendly: notation, positions, every ruling and the perft counts, from
+        ``reference.md`` in the engine's own package ("" when none is written)."""
+        return self._package_text("reference.md")
+
+    def _package_text(self, name: str) -> str:
         package = sys.modules[type(self).__module__].__package__ or ""
         try:
-            return resources.files(package).joinpath("rules.md").read_text("utf-8")
+            return resources.files(package).joinpath(name).read_text("utf-8")
         except (FileNotFoundError, OSError, ModuleNotFoundError, TypeError):
             return ""
 

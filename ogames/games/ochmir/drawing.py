@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from ogames.core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection
+from ogames.core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection, Run
 
 from .geometry import COORDS, NAMES, ROW_LETTERS, UP, lattice_vertices
 from .notation import Position
@@ -25,7 +25,6 @@ from .tiles import (
     VALUE,
     VALUES,
     F,
-    faces_text,
 )
 
 #: readable on a dark background; the glyph shapes (○ ● ◆) tell them apart without colour
@@ -146,6 +145,7 @@ def panel(pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
     seats = (range(pos.players) if viewer is None
              else (viewer,) if 0 <= viewer < pos.players else ())
     sections = [_hand_section(pos, seat) for seat in seats]
+    sections.append(PanelSection("", note=LEGEND))
     limit = stall_limit(pos.players)
     sections.append(PanelSection(f"Bag {pos.bag_size} · stall {pos.streak}/{limit}"))
     return tuple(sections)
@@ -170,10 +170,29 @@ def _hand_section(pos: Position, seat: int) -> PanelSection:
     items = []
     for t, n in counts.items():
         shown = FLIP[t] if REVERSE[t] == seat else t
-        faces = faces_text(shown)
-        if not CARRIES[seat][t]:
-            faces = faces.replace("/", "⇄")
-        title_n = TEXT[shown] + (f" ×{n}" if n > 1 else "")
-        items.append(PanelItem(f"{prefix}:{TEXT[shown]}", title_n, (faces,), EXPOSED[shown]))
+        items.append(_tile_item(f"{prefix}:{TEXT[shown]}", shown, n, not CARRIES[seat][t]))
     either = any(not CARRIES[seat][t] for t in counts)
     return PanelSection(title, tuple(items), EITHER_FACE if either else "" if hand else "empty")
+
+
+def _face(t: int) -> Run:
+    """A tile's exposed face as the board draws it, in its colour: ``○F`` (ASCII ``WF``)."""
+    view = _TILE_VIEWS[EXPOSED[t] * 3 + VALUE[t]]
+    return Run(view.glyph, EXPOSED[t], view.ascii)
+
+
+def _tile_item(key: str, shown: int, count: int, either: bool) -> PanelItem:
+    """A hand tile as it will lie: the face up, then the face beneath (``○F / ●T``, each
+    in its colour and drawn as on the board; ``⇄`` between them when either may lie up),
+    and below, dimmed, its code (``WFbt``: what a move names it by) and how many are
+    held. Both rows are short, so that two tiles stand side by side in an 80×24 window."""
+    up, down = _face(shown), _face(FLIP[shown])
+    title = (up, Run(" ⇄ ", None, " ~ ") if either else Run(" / "), down)
+    more = f" ×{count}" if count > 1 else ""
+    code = (Run(TEXT[shown], None, None, dim=True), Run(more, None, more.replace("×", "x")))
+    return PanelItem(key, "".join(r.text for r in title), (TEXT[shown] + more,),
+                     EXPOSED[shown], runs=(title, code))
+
+
+#: the panel's one-line key to the value letters on the tiles (the colours are the players')
+LEGEND = "F=ferrorn T=thurin L=leremoc"

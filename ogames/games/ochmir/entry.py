@@ -11,14 +11,14 @@ per action and per loose cell here instead of from the full move list.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from ogames.core.board import Pick, PickOptions, cell, item
+from ogames.core.board import MOVE_KINDS, MoveKind, Pick, PickOptions, cell, item
 from ogames.core.errors import IllegalMoveError, NotationError
 
 from .geometry import CELLS, NAMES
 from .notation import PASS, Move, Position
-from .play import MoveList, generate, has_choices, loose_cells, parse_move
+from .play import MoveList, choice_options, generate, has_choices, loose_cells, parse_move
 from .tiles import (
     CANON,
     CARRIES,
@@ -80,6 +80,37 @@ def pick_options(pos: Position, moves: Sequence[Move],
     elif len(picks) >= 2 and not following:
         complete = _picked_move(pos, moves, picks)
     return PickOptions(following, complete, complete if not following else None)
+
+
+def pick_kinds(pos: Position, picks: tuple[Pick, ...],
+               kind: Callable[[Move], MoveKind]) -> dict[Pick, MoveKind] | None:
+    """With side choices: the kind (``kind``) of the action each next cell pick completes,
+    read off one of its moves (each loose tile given its first choice), so that 2^n moves
+    are not listed. Whether tiles turn does not hang on the choices, nor does the mover's
+    own count; a win that only some choices give (the others' counts) may go unmarked.
+    Without side choices: None (the moves are listed)."""
+    if not has_choices(pos) or pos.masked:
+        return None
+    n = len(picks)
+    found: dict[Pick, MoveKind] = {}
+    for head in _heads(pos):
+        path = pick_paths(head, pos.to_move)[0]
+        if len(path) == n + 1 and path[:n] == picks and path[n].kind == "cell":
+            k = kind(_first_move(pos, head))
+            if MOVE_KINDS.index(k) > MOVE_KINDS.index(found.get(path[n], "quiet")):
+                found[path[n]] = k
+    return found
+
+
+def _first_move(pos: Position, head: Move) -> Move:
+    """The first of the moves of an action (``head``, without side choices): each loose
+    tile shows the first of its two colours."""
+    loose, after = loose_cells(pos, head.tile, head.src, head.dst)
+    if not loose:
+        return head
+    options, texts = choice_options(after, loose)
+    return Move(head.tile, head.src, head.dst, tuple(o[0] for o in options),
+                f"{head.text}/{','.join(t[0] for t in texts)}")
 
 
 def _action(pos: Position, picks: tuple[Pick, ...]) -> tuple[Move, int] | None:

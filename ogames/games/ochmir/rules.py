@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ogames.core.board import BoardLayout, CellView, PanelSection, Pick, PickOptions
+from ogames.core.board import BoardLayout, CellView, MoveKind, PanelSection, Pick, PickOptions
 from ogames.core.errors import NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
@@ -136,6 +136,10 @@ class OchmirRules(Rules):
                      picks: tuple[Pick, ...]) -> PickOptions | None:
         return entry.pick_options(pos, moves, picks)
 
+    def pick_kinds(self, pos: Position, moves: Sequence[Move],
+                   picks: tuple[Pick, ...]) -> Mapping[Pick, MoveKind] | None:
+        return entry.pick_kinds(pos, picks, lambda move: self.move_kind(pos, move))
+
     def hint(self, pos: Position, picks: tuple[Pick, ...]) -> str:
         return teaching.hint(pos, picks)
 
@@ -147,6 +151,11 @@ class OchmirRules(Rules):
 
     def policy(self) -> Policy:
         return computer.policy()
+
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """At least one tile was turned to the mover's colour.
+        The board marks such a target apart from a quiet one."""
+        return lessons.captures(pos, move, after)
 
     def lesson_goals(self) -> Mapping[str, lessons.Check]:
         return lessons.GOALS

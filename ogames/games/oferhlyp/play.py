@@ -399,7 +399,7 @@ def jump_refusal(
     if board[mid] == EMPTY:
         return f"there is no piece on {mname} to jump over"
     if mid in attacked:
-        return f"that piece ({mname}) was already attacked this turn"
+        return f"{mname} was already attacked this turn"
     if board[mid] in own:
         if in_chain:
             return "a chain attack jumps only enemy pieces: no friendly jump after an attack"

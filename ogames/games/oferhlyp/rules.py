@@ -112,8 +112,16 @@ class OferhlypRules(Rules):
     def explain(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
         return teaching.explain(pos, picks, pick)
 
+    def keeps_selection(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str | None:
+        return teaching.chain_refusal(pos, picks, pick)
+
     def policy(self) -> Policy:
         return computer.policy()
+
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """The move hops over enemy pieces: an attack, which hits them.
+        The board marks such a target apart from a quiet one."""
+        return lessons.attack(pos, move, after)
 
     def lesson_goals(self) -> Mapping[str, lessons.Check]:
         return lessons.GOALS

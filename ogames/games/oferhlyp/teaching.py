@@ -100,6 +100,15 @@ def explain(pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
     return _explain_continuation(board, own, [CELL_INDEX[k] for k in keys], target)
 
 
+def chain_refusal(pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str | None:
+    """Once the piece has jumped (two picks or more), a click on one of one's pieces — the
+    piece's own start hex among them — is a continuation of the chain that fails, never a
+    new selection: why it fails (the chain is kept; ``Rules.keeps_selection``)."""
+    if len(picks) < 2:
+        return None
+    return f"{explain(pos, picks, pick)}; the chain stays at {picks[-1].key}"
+
+
 def _explain_destination(board: str, own: str, origin: int, target: int) -> str:
     """Why ``target`` is no first landing for the piece on ``origin``."""
     if target == origin:

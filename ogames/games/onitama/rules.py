@@ -123,6 +123,11 @@ class OnitamaRules(Rules):
     def policy(self) -> Policy:
         return computer.policy()
 
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """The piece landed on an enemy piece and took it.
+        The board marks such a target apart from a quiet one."""
+        return lessons.captures(pos, move, after)
+
     def lesson_goals(self) -> Mapping[str, lessons.Check]:
         """The goal checks of the course (``lessons.toml``): capture, pass, student."""
         return lessons.GOALS

@@ -119,6 +119,11 @@ class OpprimoRules(Rules):
     def policy(self) -> Policy:
         return computer.policy()
 
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """A jump converts the enemy piece jumped over.
+        The board marks such a target apart from a quiet one."""
+        return lessons.converts(pos, move, after)
+
     def lesson_goals(self) -> Mapping[str, lessons.Check]:
         return lessons.GOALS
 

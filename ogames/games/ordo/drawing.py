@@ -5,12 +5,13 @@ it decides a move.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 
 from ogames.core.board import BoardLayout, CellSpec, CellView
 
 from .notation import FILES, RANKS, Position, square, square_name
-from .play import GEOMETRY, is_split
+from .play import GEOMETRY, components, is_split, squares_of
 
 #: (columns, lines) of a square and columns of the margin that holds a rank number on each
 #: side. The full drawing's squares are 6 × 3; the compact one's 4 × 2 (about square on a
@@ -53,12 +54,24 @@ def board_layout(width: int, flipped: bool,
     return BoardLayout(canvas_width, len(lines), tuple(lines), tuple(cells))
 
 
+#: the backgrounds of the parts of a split group, largest part first (§2.4.9: a split
+#: side's groups are highlighted), repeated should there be more parts than shades
+GROUP_SHADES = ("zone0", "special", "zone1")
+
+
 def cell_views(pos: Position) -> dict[str, CellView]:
-    """What each square shows: a white or black piece, or nothing."""
+    """What each square shows: a white or black piece, or nothing. When the side to move
+    is split, each part of its group is shaded apart, so the player sees what to join."""
     views = {}
     for sq in GEOMETRY[pos.width].squares:
         who = pos.occupant(sq)
         views[square_name(sq)] = _EMPTY_VIEW if who is None else _PIECE_VIEWS[who]
+    if is_split(pos):
+        parts = sorted(components(pos.pieces(pos.turn)), key=lambda p: -p.bit_count())
+        for k, part in enumerate(parts):
+            shaded = replace(_PIECE_VIEWS[pos.turn], shade=GROUP_SHADES[k % len(GROUP_SHADES)])
+            for sq in squares_of(part):
+                views[square_name(sq)] = shaded
     return views
 
 

@@ -100,7 +100,11 @@ class OrdoRules(Rules):
             return ((cell(frm), cell(to)),)
         last = square_name(move.last)
         other_lands = square_name(move.last + move.to - move.frm)
-        return ((cell(frm), cell(last), cell(to)), (cell(last), cell(frm), cell(other_lands)))
+        # the two ends in either order, then the landing square of either end: a row's
+        # two ends never land on one square (STRIDE exceeds every width), so no path is
+        # shared by two moves
+        return ((cell(frm), cell(last), cell(to)), (cell(last), cell(frm), cell(other_lands)),
+                (cell(frm), cell(last), cell(other_lands)), (cell(last), cell(frm), cell(to)))
 
     def hint(self, pos: Position, picks: tuple[Pick, ...]) -> str:
         return teaching.hint_text(pos, picks)
@@ -108,8 +112,16 @@ class OrdoRules(Rules):
     def explain(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
         return teaching.explain_text(pos, picks, pick)
 
+    def keeps_selection(self, pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str | None:
+        return teaching.row_refusal(pos, picks, pick)
+
     def policy(self) -> Policy:
         return computer.policy()
+
+    def captures(self, pos: Position, move: Move, after: Position) -> bool:
+        """A piece of the opponent's left the board.
+        The board marks such a target apart from a quiet one."""
+        return lessons.captures(pos, move, after)
 
     def lesson_goals(self) -> dict[str, lessons.Check]:
         return lessons.GOALS

@@ -11,6 +11,7 @@ from .notation import SIDES, STRIDE, Position, rank_of, square_name
 from .play import (
     FORWARD,
     GEOMETRY,
+    components,
     generate_moves,
     is_connected,
     is_split,
@@ -38,13 +39,61 @@ def hint_text(pos: Position, picks: tuple[Pick, ...]) -> str:
     if not picks:
         text = "select a piece, or the two ends of a row to move it as an ordo"
         if is_split(pos):
-            return f"{side} is split: reconnect your group — backward moves are allowed; " + text
+            parts = len(components(pos.pieces(pos.turn)))
+            return (f"{side} is split into {parts} shaded parts: reconnect your group — "
+                    "backward moves are allowed; " + text)
         return text
     if len(picks) == 1:
         return "select a target square, or the other end of a row"
     if len(picks) == 2:
-        return f"select where {picks[0].key} lands; the whole row moves with it"
+        return _landings_hint(pos, picks)
     return "the move is complete"
+
+
+def _ends(pos: Position, picks: tuple[Pick, ...]) -> tuple[int, int] | None:
+    """The squares of the two picks when both are squares of the board."""
+    names = {square_name(sq): sq for sq in GEOMETRY[pos.width].squares}
+    if len(picks) != 2 or any(p.kind != "cell" or p.key not in names for p in picks):
+        return None
+    return names[picks[0].key], names[picks[1].key]
+
+
+def _landings_hint(pos: Position, picks: tuple[Pick, ...]) -> str:
+    """Where each end of the selected row may land (either end's square enters the move):
+    ``c2 may land on c3 or c4, d2 on d3 or d4: select either end's landing square``."""
+    ends = _ends(pos, picks)
+    if ends is None:
+        return "select a highlighted square"
+    a, b = ends
+    first, last = min(a, b), max(a, b)
+    shifts = sorted({m.to - m.frm for m in generate_moves(pos)
+                     if m.is_ordo and m.frm == first and m.last == last})
+    if not shifts:
+        return "select a highlighted square"
+    a_lands, b_lands = (_or_list([square_name(end + d) for d in shifts]) for end in (a, b))
+    return (f"{square_name(a)} may land on {a_lands}, {square_name(b)} on {b_lands}: "
+            "select either end's landing square; the whole row moves with it")
+
+
+def _or_list(names: list[str]) -> str:
+    """``c3``, ``c3 or c4``, ``c3, c4 or c5``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def row_refusal(pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str | None:
+    """After one piece, another of one's pieces that closes an unbroken row with it reads
+    as the row's other end: when that row cannot move, why (the selection stays); None
+    otherwise (the piece is then selected on its own)."""
+    ends = _ends(pos, (*picks, pick))
+    if ends is None or outcome(pos) is not None:
+        return None
+    a, b = ends
+    if a == b or pos.occupant(a) != pos.turn or ordo_row_refusal(pos, a, b) is not None:
+        return None
+    if any(m.is_ordo and m.frm == min(a, b) and m.last == max(a, b)
+           for m in generate_moves(pos)):
+        return None
+    return _stuck_ordo_reason(pos, a, b)
 
 
 def explain_text(pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:
@@ -93,7 +142,8 @@ def _stuck_reason(pos: Position, sq: int) -> str:
 
 
 def _stuck_ordo_reason(pos: Position, a: int, b: int) -> str:
-    """Why a real row of own pieces has no legal ordo move."""
+    """Why a real row of own pieces has no legal ordo move (``the row c2–d2 cannot
+    move: every ordo move of this row splits your group``)."""
     first, last = min(a, b), max(a, b)
     if any(m.is_ordo and m.frm == first and m.last == last for m in generate_moves(pos)):
         return "select a highlighted square"
@@ -110,8 +160,9 @@ def _stuck_ordo_reason(pos: Position, a: int, b: int) -> str:
     free = [s for s in steps if shifted(run, s) & board == shifted(run, s)
             and not shifted(run, s) & occupied and shifted(run, s).bit_count()
             == run.bit_count()]
+    row = f"the row {square_name(first)}–{square_name(last)} cannot move"
     if not free:
-        return "that ordo is blocked: pieces cannot pass through other pieces"
+        return f"{row}: it is blocked, and pieces cannot pass through other pieces"
     if split:
-        return "no move of that ordo reconnects your group"
-    return "every move of that ordo would split your group"
+        return f"{row}: no ordo move of this row reconnects your group"
+    return f"{row}: every ordo move of this row splits your group"

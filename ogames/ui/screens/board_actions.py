@@ -13,10 +13,11 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection
+from ...core.game import Game
 from ..widgets.board import BoardView
 from ..widgets.fitted import FittedText
 from ..widgets.history import HistoryList
-from ..widgets.panel import PanelView, PlayersView, panel_height
+from ..widgets.panel import PanelView, Player, PlayersView, panel_height
 
 #: the side panel's width: as wide as the window allows, within these bounds
 SIDE_PANEL_WIDTH = (34, 56)
@@ -50,6 +51,24 @@ def compose_board_screen(*banners: Widget) -> ComposeResult:
             yield HistoryList(id="history")
     yield FittedText(id="status")
     yield Static(id="toosmall")
+
+
+def players_at_cursor(game: Game) -> list[Player]:
+    """The players as the position at the game's cursor has them: each side's summary, the
+    turn arrow (none once the game is over there) and the winner's star. Every board screen
+    draws its players from this one function, after every move, undo, redo and jump, so
+    that they always tell of the ply shown."""
+    rules = game.rules
+    pos = game.position
+    outcome = game.outcome()
+    summary = rules.side_summary(pos)
+    mover = rules.to_move(pos)
+    colours = rules.side_colours(game.variant)
+    return [Player(side, name, colours[i] if i < len(colours) else "",
+                   summary[i] if i < len(summary) else "",
+                   to_move=outcome is None and i == mover,
+                   winner=outcome is not None and i in outcome.winners)
+            for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))]
 
 
 class BoardActions:

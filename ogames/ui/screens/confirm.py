@@ -13,9 +13,9 @@ class ConfirmScreen(ModalScreen[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Vertical {
-        width: 60; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+        width: 60; max-width: 100%; height: auto; border: thick $accent; background: $surface;
+        padding: 0 1;
     }
-    ConfirmScreen #question { margin-bottom: 1; }
     ConfirmScreen Horizontal { height: auto; align-horizontal: center; }
     ConfirmScreen Button { margin: 0 2; }
     """

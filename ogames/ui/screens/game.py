@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker
 
 from ...core.autosave import Keeper
@@ -22,18 +22,21 @@ from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
+from ...core.move_kinds import target_kinds
 from ...core.typed_moves import MoveFinder
 from ..computer import FRAME, Computer
 from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
+from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
 from ..widgets.move_box import MoveBox
-from ..widgets.panel import ItemBox, PanelView, Player, PlayersView, as_seated
+from ..widgets.panel import ItemBox, PanelView, PlayersView, as_seated
 from .board_actions import (
     SIDE_PANEL_WIDTH,
     TOO_SMALL_CSS,
     BoardActions,
     compose_board_screen,
+    players_at_cursor,
 )
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
@@ -79,6 +82,10 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
     ]
+    #: the footer's keys, most important first: a narrow window shows the first that fit
+    #: (``FittedFooter``); the way out, the rules and undo before the ways to move
+    FOOTER_PRIORITY = ("leave", "rules", "undo", "type_move", "hint", "cursor('left')",
+                       "select", "save", "redo", "clear", "review", "flip")
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
                                "flip", "item", "tab", "type_move"})
@@ -155,7 +162,7 @@ class GameScreen(BoardActions, Screen[None]):
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(FittedText(id="banner"))
         yield MoveBox(id="move-box")  # in the status line's place while a move is typed
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self._set_layout()
@@ -379,22 +386,11 @@ class GameScreen(BoardActions, Screen[None]):
         self.query_one("#title", Static).update(" · ".join(parts))
 
     def _draw_players(self) -> None:
-        game, rules = self.game, self.rules
-        pos = game.position
-        outcome = game.outcome()
-        summary = self._safe("side summary", lambda: rules.side_summary(pos),
-                             tuple("" for _ in game.sides))
-        mover = self._safe("to move", lambda: rules.to_move(pos), 0)
-        colours = rules.side_colours(game.variant)
         players = self.query_one(PlayersView)
         rows = players.rows
-        players.show([
-            Player(side, name, colours[i] if i < len(colours) else "",
-                   summary[i] if i < len(summary) else "",
-                   to_move=outcome is None and i == mover,
-                   winner=outcome is not None and i in outcome.winners)
-            for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))
-        ])
+        shown = self._safe("players", lambda: players_at_cursor(self.game))
+        if shown is not None:
+            players.show(shown)
         if players.rows != rows:  # summaries moved below the names, or back
             self.fit_window()
 
@@ -437,8 +433,11 @@ class GameScreen(BoardActions, Screen[None]):
             views, last = self.preview, frozenset()
             changed = frozenset(n for n, v in views.items() if self.views.get(n) != v) - selected
         cursor = None if self.blind else self.cursor  # a hand-off: the marks stay clear
+        # the targets that capture or win (worked out once per selection, then kept)
+        kinds = {} if self.typed is not None else target_kinds(self.entry, self.picks)
         self.board.show(views, Marks(cursor, selected, targets, last, changed,
-                                     self.computer.hint_cells(), self._target_labels(targets)))
+                                     self.computer.hint_cells(), self._target_labels(targets),
+                                     kinds))
 
     def _target_labels(self, targets: frozenset[str]) -> dict[str, str]:
         """With a piece selected, each target names the panel items (cards) that take the
@@ -488,7 +487,7 @@ class GameScreen(BoardActions, Screen[None]):
             text = f"This position has occurred {self.seen} times. {text}"
         if game.cursor < len(game.plies):
             text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"discards the rest).{self.computer.note()} {text}")
+                    f"asks before it drops the rest).{self.computer.note()} {text}")
         self._status(text)
 
     def _seen(self) -> int:
@@ -519,10 +518,44 @@ class GameScreen(BoardActions, Screen[None]):
             self._draw_status()
             return
         if sel.move is not None:
-            self.play(sel.move)
+            self.person_plays(sel.move)
             return
         self.picks = sel.picks
         self.picks_changed()
+
+    def person_plays(self, move: Any) -> None:
+        """A person's complete move (keys, mouse or the move box). Played at an earlier
+        ply it would drop the later moves: the player is asked first, in a dialog over the
+        game, and "keep viewing" keeps every move. The move already played next is only a
+        step forward (as in a chess GUI's move list): nothing to ask."""
+        game = self.game
+        later = len(game.plies) - game.cursor
+        if not later:
+            self.play(move)
+            return
+        if game.plies[game.cursor].move == move:
+            # the move already played next: going forward, nothing is dropped
+            self.action_redo()
+            return
+        history = self._history_key()
+        text = self._safe("move text", lambda: self.rules.public_move_text(
+            game.position, move, self.viewer), "this move")
+        moves = "the later move" if later == 1 else f"the {later} later moves"
+
+        def answered(yes: bool | None) -> None:
+            if yes and self._history_key() == history:
+                self.play(move)
+                return
+            self.picks = ()
+            self.message = ("the game moved on meanwhile: nothing was played" if yes else
+                            f"nothing was played: {moves} {'is' if later == 1 else 'are'} kept "
+                            f"(U goes forward)")
+            self.picks_changed()
+
+        self.app.push_screen(ConfirmScreen(
+            f"Play {text} from here? {moves[0].upper()}{moves[1:]} will be dropped "
+            f"(ply {game.cursor} of {len(game.plies)} is shown).",
+            yes="Play from here", no="Keep viewing"), answered)
 
     def play(self, move: Any) -> None:
         before = self.game.position
@@ -666,6 +699,10 @@ class GameScreen(BoardActions, Screen[None]):
             return  # nothing is done blind
         ply = self.game.cursor
         self.message = ""
+        if ply < len(self.game.plies):  # asked over the game, the box closed (see above)
+            self._close_move_box()
+            self.person_plays(event.move)
+            return
         self.play(event.move)
         if self.game.cursor == ply:
             self.query_one(MoveBox).refuse(self.message or "that move cannot be played now")

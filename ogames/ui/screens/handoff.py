@@ -25,7 +25,9 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from ..widgets.footer import FittedFooter
 
 
 class HandoffScreen(ModalScreen[str | None]):
@@ -66,7 +68,7 @@ class HandoffScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",
                      markup=False)
-        yield Footer()
+        yield FittedFooter()
 
     def action_rules(self) -> None:
         if self.on_rules is not None:

@@ -22,7 +22,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...core.entry import Entry
@@ -32,6 +32,7 @@ from ...core.progress import Progress, load_progress, mark_done
 from ...core.registry import available_ids, get_rules
 from ...core.rules import Rules
 from ..computer import Computer, Hint
+from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
 from ..widgets.lists import PagingOptionList
 from ..widgets.panel import PanelView, PlayersView, panel_height
@@ -179,6 +180,10 @@ class LessonScreen(GameScreen):
         Binding("q", "leave", "course"),
         Binding("f", "flip", "flip", show=False),  # the footer's room for the lesson keys
     ]
+    #: the footer's keys, most important first (``FittedFooter``): the lesson's own keys
+    #: before the game screen's
+    FOOTER_PRIORITY = ("leave", "next_lesson", "hint", "rules", "restart", "type_move",
+                       "cursor('left')", "select", "clear")
     #: the game screen's actions that a lesson has no use for
     OFF_ACTIONS = frozenset({"undo", "redo", "save", "review", "new_game"})
     purpose = "learn"
@@ -500,7 +505,7 @@ class CourseScreen(NeedsRoom, Screen[None]):
         lessons.border_title = "Lessons (Enter opens one)"
         yield lessons
         yield self.notice()
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.refresh_list()
@@ -616,7 +621,7 @@ class LearnScreen(NeedsRoom, Screen[None]):
         yield Static("Learn a game by playing it — Enter opens its course", id="learn-title")
         yield PagingOptionList(id="courses")
         yield self.notice()
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         self.refresh_list()

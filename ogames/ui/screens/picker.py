@@ -4,15 +4,17 @@ deals or draws at random."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from ...core.errors import OgamesError
@@ -22,7 +24,8 @@ from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..computer import LEVEL_NAMES, is_computer_name, split_players
-from ..widgets.fitted import FittedText
+from ..widgets.fitted import FittedText, rows_of
+from ..widgets.footer import FittedFooter
 from ..widgets.lists import PagingOptionList
 from .learn import course_counts
 from .room import NeedsRoom, room_css
@@ -30,6 +33,15 @@ from .room import NeedsRoom, room_css
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
 #: computer at a level
 SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
+#: the settings form's columns: a row's label, the least a name needs to show a typed
+#: name whole, a seat's button ("Computer medium" with its padding and a spare column)
+LABEL_WIDTH, NAME_LEAST, SEAT_WIDTH = 14, 20, 18
+#: the games list's width, and what the form's border and padding take of the rest
+GAMES_WIDTH, FORM_FRAME = 44, 4
+#: the rows of a control with its borders (the compact form has one row each)
+TALL = 3
+#: the least width of a button (Textual's)
+BUTTON_LEAST = 16
 
 
 def seat_label(level: str | None) -> str:
@@ -50,6 +62,31 @@ def player_counts(rules: Rules) -> str:
     return " or ".join(str(c) for c in counts) + " players"
 
 
+@dataclass(frozen=True)
+class FormShape:
+    """How the settings form is laid out in the room it has. ``narrow``: a seat's button
+    goes on a row of its own, under the name (beside it, the name had four columns and
+    the button cut its label in half at 80 columns); ``compact``: one row per control,
+    without their borders, and no description (the games list shows it), when the tall
+    controls would make the form scroll and hide the Start button."""
+
+    narrow: bool = False
+    compact: bool = False
+
+
+def form_shape(rules: Rules, variant: str, width: int, height: int) -> FormShape:
+    """The roomiest shape of ``rules``' form (in ``variant``) that fits ``width`` ×
+    ``height`` cells inside the form's border and padding."""
+    narrow = width < LABEL_WIDTH + NAME_LEAST + SEAT_WIDTH + 1
+    seats = len(rules.sides(variant))
+    rows = (rows_of(rules.description, max(1, width)) + 1
+            + (TALL + 1 if len(rules.variants) > 1 else 0)
+            + seats * ((2 * TALL if narrow else TALL) + 1)
+            + (TALL + 1 if rules.uses_seed else 0)
+            + TALL)
+    return FormShape(narrow=narrow, compact=rows > height)
+
+
 class GameForm(VerticalScroll, can_focus=False):
     """The settings of the chosen game: variant, players' names, seed."""
 
@@ -61,6 +98,7 @@ class GameForm(VerticalScroll, can_focus=False):
         #: computer seats: side index → level
         self.seats: dict[int, str] = {}
         self.seed = ""
+        self.shape = FormShape()
 
     def compose(self) -> ComposeResult:
         rules = self.rules
@@ -68,30 +106,51 @@ class GameForm(VerticalScroll, can_focus=False):
             yield Static("No game engines are installed yet.")
             return
         self.border_title = rules.name
+        compact = self.shape.compact
+        self.set_class(compact, "compact")
+        self.set_class(self.shape.narrow, "narrow")
         variant = self.variant or rules.variants[0]
-        yield Static(rules.description)
+        if not compact:
+            yield Static(rules.description, id="description")
         if len(rules.variants) > 1:
             with Horizontal(classes="row"):
                 yield Label("Variant")
                 yield Select([(v, v) for v in rules.variants], value=variant,
-                             allow_blank=False, id="variant")
+                             allow_blank=False, id="variant", compact=compact)
         for i, side in enumerate(rules.sides(variant)):
-            with Horizontal(classes="row"):
-                yield Label(side)
-                yield Input(self.names.get(i, ""), placeholder=f"{side}'s name",
-                            id=f"name-{i}", classes="name", disabled=i in self.seats)
-                yield Button(seat_label(self.seats.get(i)), id=f"seat-{i}", classes="seat",
-                             tooltip="Who plays this seat: a person or the computer "
-                                     "(press to change)")
+            yield from self._seat(i, side)
         if rules.uses_seed:
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 # named by its game: the seed typed is that game's, even if the form
                 # is rebuilt for another one before its Changed message comes
                 yield Input(self.seed, placeholder="blank = random", id="seed",
-                            name=rules.id, restrict=r"[0-9]*")
+                            name=rules.id, restrict=r"[0-9]*", compact=compact)
         yield Static("", id="error")
-        yield Button("Start", id="start", variant="primary")
+        yield Button("Start", id="start", variant="primary", compact=compact)
+
+    def _seat(self, i: int, side: str) -> ComposeResult:
+        """A seat: its side, the player's name and who plays it (on a row of its own,
+        under the name, in a narrow form)."""
+        compact = self.shape.compact
+        name = Input(self.names.get(i, ""), placeholder=f"{side}'s name", id=f"name-{i}",
+                     classes="name", disabled=i in self.seats, compact=compact)
+        seat = Button(seat_label(self.seats.get(i)), id=f"seat-{i}", classes="seat",
+                      tooltip="Who plays this seat: a person or the computer "
+                              "(press to change)", compact=compact)
+        if not self.shape.narrow:
+            with Horizontal(classes="row"):
+                yield Label(side)
+                yield name
+                yield seat
+            return
+        with Vertical(classes="seat-pair"):
+            with Horizontal(classes="row"):
+                yield Label(side)
+                yield name
+            with Horizontal(classes="row"):
+                yield Label("")
+                yield seat
 
 
 class PickerScreen(NeedsRoom, Screen[None]):
@@ -111,20 +170,30 @@ class PickerScreen(NeedsRoom, Screen[None]):
         Binding("L,shift+l", "learn", "learn", key_display="L"),
     ]
 
-    DEFAULT_CSS = """
+    DEFAULT_CSS = f"""
+    PickerScreen #games {{ width: {GAMES_WIDTH}; height: 1fr; border: round $foreground 25%; }}
+    PickerScreen .row Label {{ width: {LABEL_WIDTH}; padding: 1 1 0 0; }}
+    PickerScreen .row Button.seat {{ width: {SEAT_WIDTH}; margin-left: 1; }}
+    """ + """
     PickerScreen #heading { height: 1; padding: 0 1; background: $panel; text-style: bold; }
-    PickerScreen #games { width: 44; height: 1fr; border: round $foreground 25%; }
     PickerScreen #games:focus { border: round $accent; }
     PickerScreen #form { width: 1fr; border: round $foreground 25%; padding: 0 1; }
     PickerScreen #form > * { margin-bottom: 1; }
-    PickerScreen .row { height: auto; }
-    PickerScreen .row Label { width: 14; padding: 1 1 0 0; }
+    PickerScreen .row, PickerScreen .seat-pair { height: auto; }
+    PickerScreen #form.narrow .row Label { width: 9; }
+    PickerScreen #form.compact .row Label { padding: 0 1 0 0; }
     PickerScreen .row Input, PickerScreen .row Select { width: 1fr; }
-    PickerScreen .row Button.seat { width: 19; margin-left: 1; }
-    PickerScreen #error { color: $text-error; height: auto; }
+    PickerScreen #form.narrow .row Button.seat { margin-left: 0; }
+    /* a compact button has no edges: a tinted block tells it from the text around it */
+    PickerScreen #form.compact Button.seat, PickerScreen #picker-bar Button.-textual-compact {
+        background: $foreground 12%;
+    }
+    PickerScreen #error { color: $text-error; height: auto; display: none; }
+    PickerScreen #error.shown { display: block; }
     PickerScreen #start { width: auto; }
     PickerScreen #picker-bar { height: auto; padding: 0 1; }
     PickerScreen #picker-bar Button { margin-right: 2; }
+    PickerScreen.tight-bar #picker-bar Button { margin-right: 1; min-width: 0; }
     PickerScreen #resume { display: none; }
     PickerScreen.can-resume #resume { display: block; }
     PickerScreen #resume-note {
@@ -146,6 +215,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.seats: dict[int, str] = {}
         #: where an autosave that could not be resumed was kept (the note names it)
         self.kept_autosave: Path | None = None
+        #: what the note under the games says ("": no note)
+        self.note_text = ""
 
     def compose(self) -> ComposeResult:
         yield FittedText("ogames — pick a game (Enter starts it, Tab goes to the settings)",
@@ -169,7 +240,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
             yield Button("Rules (?)", id="rules")
             yield Button("Learn (L)", id="learn")
         yield self.notice()
-        yield Footer()
+        yield FittedFooter()
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -180,8 +251,19 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self._offer_resume()
         self.fit_room()
 
-    def on_resize(self) -> None:
+    async def on_resize(self) -> None:
         self.fit_room()
+        self._fit_bar()
+        await self._refit_form()
+
+    def _fit_bar(self) -> None:
+        """The buttons under the games stay on their row: where it is too narrow for them
+        at a button's usual width (16 columns at least, 2 apart), each is as wide as its
+        label, 1 apart (else the last was cut: "Lear")."""
+        buttons = [b for b in self.query("#picker-bar Button").results(Button)
+                   if b.id != "resume" or self.has_class("can-resume")]
+        usual = 1 + sum(max(BUTTON_LEAST, cell_len(str(b.label)) + 2) + 2 for b in buttons)
+        self.set_class(usual > self.app.size.width, "tight-bar")
 
     def on_screen_resume(self) -> None:
         self._show_learning()
@@ -212,6 +294,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
             n = game.cursor
             self.query_one("#resume", Button).label = (
                 f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}) (r)")
+        self._fit_bar()
 
     def _keep_broken_autosave(self) -> None:
         """An autosave that cannot be read to its end (damaged, or hand-edited into an
@@ -247,9 +330,11 @@ class PickerScreen(NeedsRoom, Screen[None]):
 
     def _note(self, kept: Path | None, text: str = "") -> None:
         self.kept_autosave = kept
+        self.note_text = text
         note = self.query_one("#resume-note", Static)
         note.update(text)
         note.set_class(bool(text), "shown")
+        self.call_later(self._refit_form)  # the note takes rows from the form
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "resume":
@@ -327,15 +412,45 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self._fill_form().refresh(recompose=True)
 
     def _fill_form(self) -> GameForm:
-        """The settings form, told the chosen game's settings (it shows them once it is
-        composed again)."""
+        """The settings form, told the chosen game's settings and its shape for the
+        window of the moment (it shows them once it is composed again)."""
         form = self.query_one(GameForm)
         form.rules = self.rules
         form.variant = self.variant
         form.names = self.names
         form.seats = self.seats
         form.seed = self.seeds.get(self.game_id or "", "")
+        form.shape = self._form_shape()
+        for button in self.query("#picker-bar Button").results(Button):
+            button.compact = form.shape.compact
         return form
+
+    def _form_shape(self) -> FormShape:
+        """The shape of the form that fits the window with the picker's other rows: the
+        heading, the note (if any), the buttons under the games (three rows each unless
+        the form is compact too: then one) and the footer."""
+        rules = self.rules
+        if rules is None:
+            return FormShape()
+        size = self.app.size
+        note = rows_of(self.note_text, max(1, size.width - 2)) if self.note_text else 0
+        width = size.width - GAMES_WIDTH - FORM_FRAME
+        height = size.height - 1 - note - TALL - 1 - 2  # 2: the form's border
+        return form_shape(rules, self.variant or rules.variants[0], width, height)
+
+    async def _refit_form(self) -> None:
+        """Lay the form out again when the window's size calls for another shape (the
+        names and seed as typed are kept, and the focus stays on the control it was on)."""
+        form = self.query_one(GameForm)
+        if self._form_shape() == form.shape:
+            return
+        focused = self.focused
+        again = focused.id if focused is not None and form in focused.ancestors else None
+        self._keep_typed()
+        await self._fill_form().recompose()
+        if again is not None:
+            for widget in form.query(f"#{again}"):
+                widget.focus()
 
     def _keep_typed(self) -> None:
         """The names and the seed as typed in the form now (before it is rebuilt: their
@@ -415,25 +530,31 @@ class PickerScreen(NeedsRoom, Screen[None]):
             try:
                 seed = check_seed(int(text)) if text else None
             except ValueError as exc:
-                self.query_one("#error", Static).update(str(exc))
+                self._error(str(exc))
                 return
         players = tuple(self.names.get(i, "").strip() or "?"
                         for i in range(len(rules.sides(variant))))
         for i, name in enumerate(players):
             if i not in self.seats and is_computer_name(name):
                 side = rules.sides(variant)[i]
-                self.query_one("#error", Static).update(
-                    f"{name!r} is what a computer seat is called: give {side} another name, "
-                    f"or make the seat the computer's")
+                self._error(f"{name!r} is what a computer seat is called: give {side} "
+                            f"another name, or make the seat the computer's")
                 return
         try:
             game = Game.new(rules, variant, seed, players)
         except (OgamesError, ValueError) as exc:
-            self.query_one("#error", Static).update(str(exc))
+            self._error(str(exc))
             return
         sides = len(rules.sides(variant))
         self._note(None)  # about the last game: this one replaces it
         self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
+
+    def _error(self, text: str) -> None:
+        """Say why the game cannot start, under the settings (the row is there only
+        while there is something to say)."""
+        error = self.query_one("#error", Static)
+        error.update(text)
+        error.set_class(bool(text), "shown")
 
     def action_rules(self) -> None:
         from .rules import RulesScreen

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ...ai.review import Plan, PlyReview, Review, Value, annotate, assemble, plan, run
@@ -32,14 +32,16 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.chart import AdvantageChart
 from ..widgets.diagram import path_cells
 from ..widgets.fitted import FittedText
+from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
-from ..widgets.panel import PanelView, Player, PlayersView, as_seated
+from ..widgets.panel import PanelView, PlayersView, as_seated
 from .board_actions import (
     HISTORY_ROWS,
     SIDE_PANEL_WIDTH,
     TOO_SMALL_CSS,
     BoardActions,
     compose_board_screen,
+    players_at_cursor,
 )
 
 #: the viewer who is no side: sees what is public only (``Rules.public_move_text``)
@@ -91,6 +93,11 @@ class ReplayScreen(BoardActions, Screen[None]):
         Binding("escape", "escape", "cancel review / close", show=False),
         Binding("ctrl+s", "save_review", "save review", show=False),
     ]
+    #: the footer's keys, most important first (``FittedFooter``): stepping and the way
+    #: out before the speed and the flip
+    FOOTER_PRIORITY = ("close", "step(-1)", "step(1)", "toggle_play", "play_on", "rules",
+                       "review", "mark(1)", "jump(0)", "jump(-1)", "speed(-1)", "speed(1)",
+                       "flip")
 
     DEFAULT_CSS = f"""
     ReplayScreen {{ layout: vertical; }}
@@ -98,12 +105,12 @@ class ReplayScreen(BoardActions, Screen[None]):
     ReplayScreen #main {{ height: 1fr; }}
     ReplayScreen #board-area {{ width: 1fr; }}
     ReplayScreen .banner {{
-        display: none; height: auto; text-align: center; text-style: bold; padding: 0 1;
+        display: none; text-align: center; text-style: bold; padding: 0 1;
     }}
     ReplayScreen #broken {{ background: $error-muted; }}
     ReplayScreen #banner {{ background: $warning-muted; }}
     ReplayScreen .banner.shown {{ display: block; }}
-    ReplayScreen.cramped #banner {{ display: none; }}
+    ReplayScreen .banner.unplaced {{ display: none; }}
     ReplayScreen #board {{ height: 1fr; border: round $foreground 25%; }}
     ReplayScreen #board:focus {{ border: round $accent; }}
     ReplayScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
@@ -151,9 +158,9 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.review_idle.set()
 
     def compose(self) -> ComposeResult:
-        yield from compose_board_screen(Static(id="broken", classes="banner"),
+        yield from compose_board_screen(FittedText(id="broken", classes="banner"),
                                         FittedText(id="banner", classes="banner"))
-        yield Footer()
+        yield FittedFooter()
 
     async def on_mount(self) -> None:
         await self.query_one("#side").mount(
@@ -166,7 +173,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             parts.append(self.file_name)
         self.query_one("#title", Static).update(" · ".join(parts))
         if self.error is not None:
-            broken = self.query_one("#broken", Static)
+            broken = self.query_one("#broken", FittedText)
             broken.update(f"Read-only: the file is broken at line {self.error.line}, column "
                           f"{self.error.column}: {self.error.reason}. Shown: the "
                           f"{len(self.game.plies)} moves before it.")
@@ -188,6 +195,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         """As every board screen does; while a review is shown, the game's panel gives it
         the rows it needs (the panel scrolls)."""
         super().fit_window()
+        self._place_banners()
         if self.review is None or self._layouts is None:
             return
         players = self.query_one(PlayersView)
@@ -226,15 +234,8 @@ class ReplayScreen(BoardActions, Screen[None]):
                                      self._preferred_cells()))
         outcome = game.outcome()
         names = side_labels(game)
-        summary = rules.side_summary(pos)
         colours = rules.side_colours(game.variant)
-        mover = rules.to_move(pos)
-        self.query_one(PlayersView).show([
-            Player(side, name, colours[i] if i < len(colours) else "",
-                   summary[i] if i < len(summary) else "",
-                   to_move=outcome is None and i == mover,
-                   winner=outcome is not None and i in outcome.winners)
-            for i, (side, name) in enumerate(zip(game.sides, game.players, strict=False))])
+        self.query_one(PlayersView).show(players_at_cursor(game))
         seen = rules.view(pos, SPECTATOR) if self.spectator else pos
         self.query_one(PanelView).show(as_seated(rules.panel(seen, None), self.flipped),
                                        colours, (), (), ())
@@ -247,7 +248,22 @@ class ReplayScreen(BoardActions, Screen[None]):
             resigned = game.sides[game.resigned_side] if game.resigned_side is not None else None
             banner.update("Game over: " + outcome_text(game.rules, outcome, names, resigned))
         banner.set_class(outcome is not None, "shown")
+        self._place_banners()
         self._draw_status()
+
+    def _place_banners(self) -> None:
+        """Each banner shown (the broken file's, then the game's end) takes a row above
+        the board while the board leaves one (a banner of more rows pushed the board's last
+        rank out of an 80×24 window); the status line says those that get none."""
+        if self._layouts is None:
+            return
+        height = self.query_one("#status", FittedText).styles.height
+        status_rows = int(height.value) if height is not None else 1
+        rows = self.app.size.height - 3 - self.board_size[1] - (status_rows - 1)
+        for banner in self.query(".banner").results(FittedText):
+            placed = banner.has_class("shown") and rows >= 1
+            rows -= placed
+            banner.set_class(not placed, "unplaced")
 
     def _draw_status(self, note: str = "") -> None:
         game = self.game
@@ -263,13 +279,21 @@ class ReplayScreen(BoardActions, Screen[None]):
             text += " — ←/→ Home End step, Space plays, p plays on"
         if note:
             text = f"{note[0].upper()}{note[1:]}. {text}"
-        banner = self.query_one("#banner", FittedText)
-        if banner.has_class("shown") and self.has_class("cramped"):
-            text = f"{banner.text}. {text}"  # the banner has no row: the status says it
+        for banner in self.query(".banner.shown.unplaced").results(FittedText):
+            # a banner without a row: the status says it (the broken file's, in short)
+            said = self.broken_short if banner.id == "broken" else banner.text
+            text = f"{said}. {text}"
         self.query_one("#status", FittedText).update(text)
 
     def room_changed(self) -> None:
+        self._place_banners()
         self._draw_status()
+
+    @property
+    def broken_short(self) -> str:
+        """Where the file is broken, for the status line (the banner says why)."""
+        error = self.error
+        return f"Read-only: broken at line {error.line}" if error is not None else ""
 
     # ----- navigation ---------------------------------------------------------------
 

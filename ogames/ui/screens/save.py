@@ -51,11 +51,11 @@ class SaveScreen(ModalScreen[Path | None]):
     DEFAULT_CSS = """
     SaveScreen { align: center middle; }
     SaveScreen > Vertical {
-        width: 90; height: auto; border: thick $accent; background: $surface; padding: 1 2;
+        width: 90; max-width: 100%; height: auto; border: thick $accent; background: $surface;
+        padding: 0 1;
     }
-    SaveScreen #save-path { margin: 1 0; }
     SaveScreen #save-error { color: $text-error; height: auto; }
-    SaveScreen Horizontal { height: auto; align-horizontal: center; margin-top: 1; }
+    SaveScreen Horizontal { height: auto; align-horizontal: center; }
     SaveScreen Button { margin: 0 2; }
     """
 

@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from ...core.describe import outcome_text
 from ...core.errors import SaveFileError
@@ -30,7 +30,8 @@ from ...core.storage import (
     saves_dir,
 )
 from ..widgets.diagram import Diagram, path_cells
-from ..widgets.fitted import FittedText
+from ..widgets.fitted import FittedText, shorten
+from ..widgets.footer import FittedFooter
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
 
@@ -71,6 +72,15 @@ def result_cell(entry: SaveEntry) -> str:
     return entry.result
 
 
+def row_cells(entry: SaveEntry) -> dict[str, str]:
+    """An entry's row in the list, by column key (the players' names whole)."""
+    game = entry.game
+    when = _dt.datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
+    return {"game": game.rules.name if game else entry.path.name,
+            "result": result_cell(entry), "length": str(entry.length), "date": when,
+            "players": " vs ".join(player_names(game)) if game else "?"}
+
+
 def copy_game(game: Game) -> Game:
     """A game of its own (the list keeps its copy untouched)."""
     return dataclasses.replace(game, plies=list(game.plies))
@@ -80,7 +90,10 @@ class SavesTable(DataTable):
     """The list of saves: Home/End go to the first/last row (one row is one game)."""
 
     BINDINGS = [Binding("home", "scroll_top", "first", show=False),
-                Binding("end", "scroll_bottom", "last", show=False)]
+                Binding("end", "scroll_bottom", "last", show=False),
+                # the table's own Enter (which the screen's replay key never reached)
+                # shown in the footer: it selects the row, and a selected row replays
+                Binding("enter", "select_cursor", "replay", key_display="⏎")]
 
 
 class SavesScreen(Screen[None]):
@@ -122,6 +135,8 @@ class SavesScreen(Screen[None]):
         #: inside the preview pane beside it (see ``fit``)
         self.list_width = 0
         self.preview_room = 0
+        #: the players column's width, and the width its longest names need
+        self.players_room = self.players_whole = 0
 
     def compose(self) -> ComposeResult:
         yield FittedText(id="saves-heading")
@@ -136,7 +151,7 @@ class SavesScreen(Screen[None]):
         yield Input(placeholder="path of a saved game (Enter opens it, Esc cancels)",
                     id="open-path")
         yield Static("", id="saves-message", markup=False)
-        yield Footer()
+        yield FittedFooter()
 
     @property
     def where(self) -> Path:
@@ -170,17 +185,16 @@ class SavesScreen(Screen[None]):
             f"Saved games ({len(self.entries)}, {ORDER_WORDS[self.sort]}) — ⏎ replay · "
             "c continue · d delete · s or a column title: sort · f open a file")
         table.clear()
-        widths = {k: cell_len(label) for k, (label, _) in SORTS.items()}
-        for e in self.entries:
-            game = e.game
-            when = _dt.datetime.fromtimestamp(e.modified).strftime("%Y-%m-%d %H:%M")
-            cells = {"game": game.rules.name if game else e.path.name,
-                     "result": result_cell(e), "length": str(e.length), "date": when,
-                     "players": " vs ".join(player_names(game)) if game else "?"}
-            table.add_row(*(cells[k] for k in SORTS), key=str(e.path))
-            widths = {k: max(w, cell_len(cells[k])) for k, w in widths.items()}
+        rows = [row_cells(e) for e in self.entries]
+        widths = {k: max([cell_len(label), *(cell_len(r[k]) for r in rows)])
+                  for k, (label, _) in SORTS.items()}
         # columns, their padding, the border and the scrollbar's gutter
         self.list_width = sum(w + 2 * table.cell_padding for w in widths.values()) + 3
+        self.players_whole = widths["players"]
+        self.players_room = self._players_room()
+        for e, cells in zip(self.entries, rows, strict=True):
+            cells["players"] = shorten(cells["players"], self.players_room)
+            table.add_row(*(cells[k] for k in SORTS), key=str(e.path))
         self.fit()
         self.set_class(not self.entries, "empty")
         if self.entries:
@@ -203,6 +217,15 @@ class SavesScreen(Screen[None]):
         if self.entries:
             self.fit()
             self.show_preview()
+            if self._players_room() != self.players_room:
+                self.reload()  # the players' names shortened to the width, or whole again
+
+    def _players_room(self) -> int:
+        """The players column's width: whole, or in a window narrower than the list, what
+        the other columns leave (its names give way, shortened at a word: the other columns
+        are short, and a date cut off reads as another date)."""
+        spare = min(0, self.app.size.width - self.list_width)
+        return max(cell_len(SORTS["players"][0]), self.players_whole + spare)
 
     @property
     def selected(self) -> SaveEntry | None:

@@ -29,6 +29,11 @@ from .footprint import footprints
 SHADES = ("light", "dark", "zone0", "zone1", "special")
 #: marks in priority order for the cell background (first wins)
 MARKS = ("selected", "hint", "target", "last", "changed")
+#: how a target that captures or wins is told apart by shape, not colour alone (Unicode,
+#: ASCII): a sign on each side of its glyph (or in its place, in a cell with no room
+#: beside an empty glyph), and in a cell three rows tall or more, its four corners
+KIND_SIGNS = {"capture": ("×", "x"), "win": ("★", "*")}
+KIND_CORNERS = {"capture": ("┌┐└┘", "++++"), "win": ("★★★★", "****")}
 
 #: screen directions (dx, dy) of the cursor keys
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -62,6 +67,9 @@ class Marks:
     hint: frozenset[str] = frozenset()
     #: a word shown low in a cell that has room (cell → text), e.g. the cards that reach it
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: the targets whose moves capture or win (cell → ``"capture"`` / ``"win"``, see
+    #: ``core.move_kinds``), drawn with ``KIND_SIGNS``; the other targets are quiet
+    kinds: Mapping[str, str] = field(default_factory=dict)
 
 
 def _luminance(c: Color) -> float:
@@ -110,7 +118,7 @@ class BoardView(Widget, can_focus=True):
     COMPONENT_CLASSES = {
         "board--lines", "board--light", "board--dark", "board--zone0", "board--zone1",
         "board--special", "board--cursor", "board--selected", "board--target",
-        "board--last", "board--changed", "board--hint",
+        "board--last", "board--changed", "board--hint", "board--capture", "board--win",
     }
 
     DEFAULT_CSS = """
@@ -127,6 +135,8 @@ class BoardView(Widget, can_focus=True):
     BoardView > .board--last { background: #1f9e9e 40%; }
     BoardView > .board--changed { background: $error-muted; }
     BoardView > .board--hint { background: $primary; color: $text; }
+    BoardView > .board--capture { color: $text-error; text-style: bold; }
+    BoardView > .board--win { color: $text-warning; text-style: bold; }
     """
 
     class CellClicked(Message):
@@ -214,7 +224,12 @@ class BoardView(Widget, can_focus=True):
         view = self.views.get(name)
         mark = next((k for k in MARKS if name in getattr(m, k)), "")
         return (view, mark, name == m.cursor, name in m.target, name in m.selected,
-                name in m.hint, m.labels.get(name, ""))
+                name in m.hint, m.labels.get(name, ""), self._kind(name))
+
+    def _kind(self, name: str) -> str:
+        """``"capture"`` or ``"win"`` for a target marked so, else ""."""
+        m = self.marks
+        return m.kinds.get(name, "") if name in m.target else ""
 
     # ----- geometry -------------------------------------------------------------------
 
@@ -401,6 +416,9 @@ class BoardView(Widget, can_focus=True):
         if spec.name == marks.cursor:
             return self._style("board--cursor")
         mark = next((k for k in MARKS if spec.name in getattr(marks, k)), "")
+        view = self.views.get(spec.name)
+        if mark in ("", "target") and view is not None and view.shade in SHADES:
+            return self._style(f"board--{view.shade}")  # this position's (targets underlined)
         if mark:
             return self._style(f"board--{mark}")
         if spec.shade in SHADES:
@@ -408,28 +426,22 @@ class BoardView(Widget, can_focus=True):
         return self._style("board--lines")
 
     def _paint_cell(self, spec: CellSpec, row: int) -> list[Segment]:
-        marks = self.marks
-        name = spec.name
-        cursor = name == marks.cursor
         paper = self._paper(spec)
         fill = Style(bgcolor=paper.bgcolor)
         middle = spec.row + (spec.height - 1) // 2
         if row != middle:
-            text = self._label_line(marks.labels.get(name, ""), spec, middle, row)
-            if text:
-                left = (spec.width - cell_len(text)) // 2
-                ink = fill + Style(color=paper.color, italic=True)
-                return [Segment(" " * left, fill), Segment(text, ink),
-                        Segment(" " * (spec.width - left - cell_len(text)), fill)]
-            return [Segment(" " * spec.width, fill)]
+            return self._edge_row(spec, row, middle, paper)
+        marks = self.marks
+        name = spec.name
+        cursor = name == marks.cursor
+        kind = self._kind(name)
         view = self.views.get(name)
-        glyph = (view.ascii if self.ascii else view.glyph) if view else ""
-        glyph = glyph or " "
-        width = cell_len(glyph)
-        if width > spec.width:
-            glyph, width = glyph[: spec.width], spec.width
-        left = (spec.width - width) // 2
-        right = spec.width - width - left
+        glyph = ((view.ascii if self.ascii else view.glyph) if view else "") or " "
+        glyph, left, right = self._placed(glyph, spec.width)
+        flank = bool(kind) and left >= 1 and right >= 1
+        if kind and not flank and (view is None or view.owner is None):
+            # no room beside it: the sign takes an empty cell's place
+            glyph, left, right = self._placed(KIND_SIGNS[kind][self.ascii], spec.width)
         ink = fill + (paper if view is None or view.owner is None else self._ink(view.owner, paper))
         if view is not None and view.strong:
             ink += Style(bold=True)
@@ -439,13 +451,54 @@ class BoardView(Widget, can_focus=True):
             ink += Style(bold=True, italic=True)
         if name in marks.selected:
             ink += Style(reverse=True, bold=True)
+        before: list[Segment] = []
+        after: list[Segment] = []
+        if flank:  # the sign on each side, at the cell's edges
+            sign = Segment(KIND_SIGNS[kind][self.ascii], fill + self._style(f"board--{kind}"))
+            before, after = [sign], [sign]
+            left, right = left - 1, right - 1
         if cursor and left >= 1 and right >= 1:
             bracket = fill + Style(color=paper.color, bold=True)
-            return [Segment(" " * (left - 1), fill), Segment("[", bracket), Segment(glyph, ink),
-                    Segment("]", bracket), Segment(" " * (right - 1), fill)]
+            return [*before, Segment(" " * (left - 1), fill), Segment("[", bracket),
+                    Segment(glyph, ink), Segment("]", bracket), Segment(" " * (right - 1), fill),
+                    *after]
         if cursor:
             ink += Style(reverse=name not in marks.selected)
-        return [Segment(" " * left, fill), Segment(glyph, ink), Segment(" " * right, fill)]
+        return [*before, Segment(" " * left, fill), Segment(glyph, ink),
+                Segment(" " * right, fill), *after]
+
+    @staticmethod
+    def _placed(glyph: str, width: int) -> tuple[str, int, int]:
+        """``glyph`` cut to ``width`` columns and centred: it and the columns left and
+        right of it."""
+        size = cell_len(glyph)
+        if size > width:
+            glyph, size = glyph[:width], width
+        left = (width - size) // 2
+        return glyph, left, width - size - left
+
+    def _edge_row(self, spec: CellSpec, row: int, middle: int, paper: Style) -> list[Segment]:
+        """A row of a cell above or below its glyph: blank, or a word of its label; a
+        capture's or win's corners on the top and bottom rows of a cell three rows tall."""
+        fill = Style(bgcolor=paper.bgcolor)
+        width = spec.width
+        text = self._label_line(self.marks.labels.get(spec.name, ""), spec, middle, row)
+        left = (width - cell_len(text)) // 2
+        out = [Segment(" " * left, fill)] if left else []
+        if text:
+            out.append(Segment(text, fill + Style(color=paper.color, italic=True)))
+        rest = width - left - cell_len(text)
+        if rest:
+            out.append(Segment(" " * rest, fill))
+        kind = self._kind(spec.name)
+        top, bottom = spec.row, spec.row + spec.height - 1
+        if (not kind or spec.height < 3 or width < 3 or row not in (top, bottom)
+                or (text and (left < 1 or rest < 1))):
+            return out
+        corners = KIND_CORNERS[kind][self.ascii][0 if row == top else 2:][:2]
+        style = fill + self._style(f"board--{kind}")
+        inner = Strip(out).crop(1, width - 1)
+        return [Segment(corners[0], style), *inner, Segment(corners[1], style)]
 
     @staticmethod
     def _label_line(label: str, spec: CellSpec, middle: int, row: int) -> str:

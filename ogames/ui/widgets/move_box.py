@@ -67,14 +67,17 @@ class MatchList(Widget):
         self.rows = 1
 
     def show(self, matches: Matches, chosen: int, reason: str, rows: int) -> None:
+        """Show other matches. The list keeps the height of its ``rows`` while the box is
+        open, whatever it holds: a keystroke repaints the list alone, and neither the
+        board above it jumps nor is the screen laid out again (which repaints every
+        widget, the board and the move list too)."""
+        resized = rows != self.rows
         self.matches, self.chosen, self.reason, self.rows = matches, chosen, reason, rows
         self.set_class(bool(reason), "refused")
-        self.refresh(layout=True)
+        self.refresh(layout=resized)
 
     def get_content_height(self, container, viewport, width: int) -> int:
-        if self.reason:
-            return max(1, min(self.rows, -(-cell_len(self.reason) // max(1, width))))
-        return max(1, len(self._page(width)))
+        return max(1, self.rows)
 
     def _page(self, width: int) -> list[list[int]]:
         texts = [m.text for m in self.matches.shown]

@@ -15,9 +15,10 @@ from textual.app import ComposeResult
 from textual.color import Color
 from textual.containers import Grid, VerticalScroll
 from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.board import PanelItem, PanelSection
+from ...core.board import PanelItem, PanelSection, Run
 from .board import parse_colour, readable
 
 
@@ -39,6 +40,14 @@ class Player:
 
 
 class PlayersView(Static):
+    """The players, each with the engine's summary, the turn arrow and the winner's star.
+
+    What it shows is drawn when it is painted, from the players last given to ``show``:
+    there is no second copy to fall behind. A theme change or a resize only paints again
+    (an earlier way re-showed the players it had been given when a style update was
+    queued, so the move that ended a game, which restyles the screen, was overwritten by
+    the turn before it)."""
+
     DEFAULT_CSS = """
     PlayersView { height: auto; border: round $foreground 25%; padding: 0 1; }
     """
@@ -46,59 +55,73 @@ class PlayersView(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.border_title = "Players"
-        self._players: Sequence[Player] = ()
+        self._players: tuple[Player, ...] = ()
         #: the lines the players take (one each, or two when summaries go below names)
         self.rows = 0
 
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The players shown (as the last ``show`` gave them)."""
+        return self._players
+
     def on_resize(self) -> None:
-        if self._players:
-            self.show(self._players)  # the names' room depends on the width
+        self._measure()  # the names' room depends on the width
 
     def notify_style_update(self) -> None:
-        """A new theme: the side colours are made readable on the new background. The
-        players are read when the refresh is over, not now: a move made in between (the
-        computer's first, the last of a game) must not be overwritten by the turn before."""
+        """A new theme: painted again, the side colours made readable on the new paper."""
         super().notify_style_update()
-        if self._players:
-            self.call_after_refresh(self._show_latest)
-
-    def _show_latest(self) -> None:
-        self.show(self._players)
+        self.refresh()
 
     def show(self, players: Sequence[Player]) -> None:
-        self._players = players
-        paper = self.background_colors[1]
-        text = Text()
-        names = [p.name if p.name not in ("", "?") else "" for p in players]
-        side_w = max(len(p.side) for p in players) if players else 0
-        # names get the room the summaries leave (12 before the first layout), cut with "…"
-        summary_w = max((len(p.summary) for p in players), default=0)
-        width = self.content_region.width
-        room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
-        longest = max(map(len, names), default=0)
-        # a name that does not fit beside the summaries puts every summary on a line below
-        below = bool(width) and longest > room and summary_w > 0
-        name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
-        for i, p in enumerate(players):
-            if i:
-                text.append("\n")
-            mark = "▶ " if p.to_move else ("★ " if p.winner else "  ")
-            text.append(mark, style="bold")
-            text.append(f"{p.side:<{side_w}}", style=f"bold {ink(p.colour, paper)}")
-            if name_w:
-                name = names[i] if len(names[i]) <= name_w else names[i][:name_w - 1] + "…"
-                text.append(f" {name}" if below else f" {name:<{name_w}}")
-            summary_style = "" if p.to_move else "dim"
-            if below:
-                text.append(f"\n  {p.summary}", style=summary_style)
-            else:
-                text.append(f"  {p.summary}", style=summary_style)
-        self.rows = len(players) * (2 if below else 1)
-        self.update(text)
+        self._players = tuple(players)
+        self._measure()
+        self.refresh()
+
+    def _measure(self) -> None:
+        """Note the rows the players take at this width (a layout pass when it changes)."""
+        rows = players_text(self._players, self.content_region.width)[1]
+        if rows != self.rows:
+            self.rows = rows
+            self.refresh(layout=True)
+
+    def render(self) -> Text:
+        return players_text(self._players, self.content_region.width,
+                            self.background_colors[1])[0]
+
+
+def players_text(players: Sequence[Player], width: int,
+                 paper: Color | None = None) -> tuple[Text, int]:
+    """The players' lines at ``width`` columns (0: not laid out yet) on ``paper``, and how
+    many rows they take: a name that does not fit beside the summaries puts every summary on
+    a line below the names."""
+    paper = paper or Color(0, 0, 0)
+    text = Text()
+    names = [p.name if p.name not in ("", "?") else "" for p in players]
+    side_w = max(len(p.side) for p in players) if players else 0
+    # names get the room the summaries leave (12 before the first layout), cut with "…"
+    summary_w = max((len(p.summary) for p in players), default=0)
+    room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
+    longest = max(map(len, names), default=0)
+    below = bool(width) and longest > room and summary_w > 0
+    name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
+    for i, p in enumerate(players):
+        if i:
+            text.append("\n")
+        mark = "▶ " if p.to_move else ("★ " if p.winner else "  ")
+        text.append(mark, style="bold")
+        text.append(f"{p.side:<{side_w}}", style=f"bold {ink(p.colour, paper)}")
+        if name_w:
+            name = names[i] if len(names[i]) <= name_w else names[i][:name_w - 1] + "…"
+            text.append(f" {name}" if below else f" {name:<{name_w}}")
+        summary_style = "" if p.to_move else "dim"
+        text.append(f"\n  {p.summary}" if below else f"  {p.summary}", style=summary_style)
+    return text, len(players) * (2 if below else 1)
 
 
 class ItemBox(Static):
-    """One panel item (a card, a tile, a choice). Click to pick it."""
+    """One panel item (a card, a tile, a choice): its number to pick it by (0: none), its
+    title and lines in its owner's colour, drawn when painted (see ``PlayersView``). Click
+    to pick it."""
 
     DEFAULT_CSS = """
     ItemBox { height: auto; width: 1fr; padding: 0 1; background: $boost; }
@@ -112,13 +135,61 @@ class ItemBox(Static):
             super().__init__()
             self.key = key
 
-    def __init__(self, key: str) -> None:
-        super().__init__()
-        self.key = key
-        self.shown: Text | None = None
+    def __init__(self, item: PanelItem, colour: str | None = None, number: int = 0,
+                 classes: str | None = None) -> None:
+        super().__init__(classes=classes)
+        self.key = item.key
+        self.item, self.colour, self.number = item, colour, number
+
+    def set_item(self, item: PanelItem, colour: str | None, number: int) -> None:
+        """Show ``item`` (a layout pass only when its text may take other rows)."""
+        if (item, colour, number) == (self.item, self.colour, self.number):
+            return
+        resized = (item.title, item.lines) != (self.item.title, self.item.lines)
+        self.item, self.colour, self.number = item, colour, number
+        self.refresh(layout=resized)
+
+    def notify_style_update(self) -> None:
+        """A new theme: painted again, the owner's colour made readable on the new paper."""
+        super().notify_style_update()
+        self.refresh()
+
+    def render(self) -> Text:
+        paper = self.background_colors[1]
+        it, colour = self.item, self.colour
+        text = Text()
+        text.append(f"{self.number}" if 0 < self.number < 10 else " ", style="bold reverse")
+        text.append(" ")
+        if it.runs:  # several sides' colours in one item (see ``PanelItem``)
+            append_runs(text, it.runs, self._side_colours(), paper,
+                        getattr(self.app, "ascii", False))
+            return text
+        text.append(it.title, style=f"bold {ink(colour, paper)}")
+        for line in it.lines:
+            text.append("\n" + line, style=ink(colour, paper))
+        return text
+
+    def _side_colours(self) -> tuple[str, ...]:
+        """Every side's colour, for an item drawn in several (``PanelItem.runs``)."""
+        return next((node.side_colours for node in self.ancestors
+                     if isinstance(node, PanelView)), ())
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.key))
+
+
+def append_runs(text: Text, runs: Sequence[Sequence[Run]], colours: Sequence[str],
+                paper: Color, ascii: bool) -> None:
+    """An item's title (bold) and lines drawn from its runs, each in its side's colour."""
+    for row, line in enumerate(runs):
+        if row:
+            text.append("\n")
+        for run in line:
+            colour = colours[run.owner] if run.owner is not None and run.owner < len(
+                colours) else None
+            style = f"{'bold ' if row == 0 else ''}{'dim ' if run.dim else ''}"
+            text.append(run.ascii if ascii and run.ascii is not None else run.text,
+                        style=style + ink(colour, paper))
 
 
 def section_heading(section: PanelSection) -> Text:
@@ -126,7 +197,7 @@ def section_heading(section: PanelSection) -> Text:
     window has no row to spare), wrapped when not."""
     text = Text(section.title, style="bold")
     if section.note:
-        text.append(" — ")
+        text.append(" — " if section.title else "")  # a note alone: a key, a legend
         text.append(section.note, style="dim")
     return text
 
@@ -203,8 +274,10 @@ class PanelView(VerticalScroll):
         self._grids: list[tuple[Grid, int, int, int]] = []
         #: the selectable items last scrolled into view
         self._in_view: list[str] = []
-        #: what the items were last filled with (filled again, as it was, for a new theme)
-        self._filled: tuple | None = None
+        #: every side's colour (``PanelItem.runs`` may use several in one item)
+        self.side_colours: tuple[str, ...] = ()
+        #: the item boxes, in panel order
+        self._boxes: list[ItemBox] = []
         #: the items picked so far, and the item picks pending that are on no panel
         self._picked: list[str] = []
         self._pending: list[str] = []
@@ -216,33 +289,61 @@ class PanelView(VerticalScroll):
              selectable: Sequence[str], picked: Sequence[str],
              choices: Sequence[tuple[str, str]]) -> None:
         """Draw ``sections`` and a "Choose" section for item picks not on any panel
-        (``choices``: key, label). ``selectable`` keys are numbered in panel order."""
+        (``choices``: key, label). ``selectable`` keys are numbered in panel order. Every
+        box is given what it shows here and now, new boxes when they are built (no box is
+        filled later from an older call)."""
         sections = list(sections)
+        self.side_colours = tuple(colours)
         if choices:
             sections.append(PanelSection("Choose", tuple(PanelItem(k, lab) for k, lab in choices)))
+        items = [i for s in sections for i in s.items]
+        sel = set(selectable)
+        self.order = [i.key for i in items if i.key in sel]
+        looks = [self._look(it, colours, sel, set(picked)) for it in items]
         shape = tuple((s.title, s.note, tuple(i.key for i in s.items)) for s in sections)
         if shape != self._shape:
             self._shape = shape
-            self.remove_children()
-            widgets = []
-            self._grids = []
-            for s in sections:
-                widgets.append(Static(section_heading(s), classes="section-title"))
-                grid = Grid(*(ItemBox(i.key) for i in s.items))
-                self._grids.append((grid, len(s.items), *item_widths(s.items)))
-                widgets.append(grid)
-            self._fit_columns()
-            self.mount_all(widgets)
-            # the items are filled once mounted, with what is shown then (see ``_refill``)
-            self._filled = (sections, colours, selectable, picked)
-            self.call_after_refresh(self._refill)
+            self._build(sections, looks)
         else:
-            self._fill(sections, colours, selectable, picked)
-        keys = [i.key for s in sections for i in s.items]
-        self.order = [k for k in keys if k in set(selectable)]
+            for box, it, (colour, number, classes) in zip(self._boxes, items, looks, strict=True):
+                box.set_item(it, colour, number)
+                for name in ("selectable", "picked", "dim"):
+                    box.set_class(name in classes, name)
         self.display = bool(sections)
         self._picked = list(picked)
         self._pending = [k for k, _ in choices]
+        if self.order != self._in_view:
+            self._in_view = list(self.order)
+            self.call_after_refresh(self._scroll_to_selectable)
+
+    def _look(self, it: PanelItem, colours: Sequence[str], sel: set[str],
+              picked: set[str]) -> tuple[str | None, int, str]:
+        """An item's ink, its number (0: none) and its classes."""
+        colour = colours[it.owner] if it.owner is not None and it.owner < len(colours) else None
+        number = self.order.index(it.key) + 1 if it.key in sel else 0
+        classes = [name for name, on in (
+            ("selectable", it.key in sel), ("picked", it.key in picked),
+            ("dim", bool(sel) and it.key not in sel and it.key not in picked)) if on]
+        return colour, number, " ".join(classes)
+
+    def _build(self, sections: Sequence[PanelSection], looks: Sequence[tuple]) -> None:
+        """New headings and item boxes for sections of another shape."""
+        self.remove_children()
+        widgets: list[Widget] = []
+        self._grids, self._boxes = [], []
+        at = iter(looks)
+        for s in sections:
+            widgets.append(Static(section_heading(s), classes="section-title"))
+            boxes = []
+            for it in s.items:
+                colour, number, classes = next(at)
+                boxes.append(ItemBox(it, colour, number, classes=classes))
+            grid = Grid(*boxes)
+            self._boxes += boxes
+            self._grids.append((grid, len(s.items), *item_widths(s.items)))
+            widgets.append(grid)
+        self._fit_columns()
+        self.mount_all(widgets)
 
     def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
         """A second click on the item just picked goes on with the one pick that follows
@@ -258,18 +359,6 @@ class PanelView(VerticalScroll):
         self._fit_columns()
         self.call_after_refresh(self._scroll_to_selectable)
 
-    def notify_style_update(self) -> None:
-        """A new theme: the items' inks are made readable on the new background."""
-        super().notify_style_update()
-        if self._filled is not None:
-            self.call_after_refresh(self._refill)
-
-    def _refill(self) -> None:
-        """Fill the items again with what was last shown (read now: a show in between
-        must not be overwritten by an older one)."""
-        if self._filled is not None:
-            self._fill(*self._filled)
-
     def _fit_columns(self) -> None:
         """As many items side by side as the width holds (before the first layout the
         width is unknown: then the side panel's usual width is assumed)."""
@@ -279,37 +368,10 @@ class PanelView(VerticalScroll):
             if grid.styles.grid_size_columns != columns:
                 grid.styles.grid_size_columns = columns
 
-    def _fill(self, sections: Sequence[PanelSection], colours: Sequence[str],
-              selectable: Sequence[str], picked: Sequence[str]) -> None:
-        self._filled = (sections, colours, selectable, picked)
-        boxes = list(self.query(ItemBox))
-        items = [i for s in sections for i in s.items]
-        sel = set(selectable)
-        order = [i.key for i in items if i.key in sel]
-        paper = self.background_colors[1]
-        for box, it in zip(boxes, items, strict=False):
-            text = Text()
-            number = order.index(it.key) + 1 if it.key in sel else 0
-            colour = colours[it.owner] if it.owner is not None and it.owner < len(colours) else None
-            text.append(f"{number}" if 0 < number < 10 else " ", style="bold reverse")
-            text.append(" ")
-            text.append(it.title, style=f"bold {ink(colour, paper)}")
-            for line in it.lines:
-                text.append("\n" + line, style=ink(colour, paper))
-            if text != box.shown:  # same size: no layout pass needed after the first
-                box.update(text, layout=box.shown is None)
-                box.shown = text
-            box.set_class(it.key in sel, "selectable")
-            box.set_class(it.key in set(picked), "picked")
-            box.set_class(bool(sel) and it.key not in sel and it.key not in picked, "dim")
-        if order != self._in_view:
-            self._in_view = order
-            self.call_after_refresh(self._scroll_to_selectable)
-
     def _scroll_to_selectable(self) -> None:
         """Scroll the items the player may pick into view (with little room, the mover's own
         cards or tiles would otherwise sit below the fold); the rest stays a scroll away."""
-        boxes = [box for box in self.query(ItemBox) if box.key in self._in_view]
+        boxes = [box for box in self._boxes if box.key in self._in_view and box.is_mounted]
         if boxes and self.max_scroll_y:
             self.scroll_to_widget(boxes[-1], animate=False)
             self.scroll_to_widget(boxes[0], animate=False)

@@ -45,7 +45,8 @@ OPPONENTS = ("random", "easy")
 
 
 def untimed_player(level: str, seed: int):
-    """Like ``selfplay.mcts_player`` (each ply its own seed), without the clock."""
+    """Like ``selfplay.computer_player``'s Monte Carlo seat (each ply its own seed), without the
+    clock."""
     return lambda game, side: choose_move(game, side, UNTIMED[level],
                                           seed * 1_000_003 + game.cursor)
 

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ogames.ai.mcts import LEVELS, choose_move
+from ogames.ai.mcts import LEVELS, Player
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.rules import Move
@@ -59,9 +59,11 @@ class SelfplayReport:
     max_seconds: float
 
 
-def mcts_player(level: str, seed: int) -> Chooser:
-    """A computer seat at ``level``; each ply gets its own seed."""
-    return lambda game, side: choose_move(game, side, level, seed * 1_000_003 + game.cursor)
+def computer_player(level: str, seed: int) -> Chooser:
+    """A computer seat at ``level``, the app's own (alpha-beta or Monte Carlo, as the game
+    suits); each ply gets its own seed."""
+    player = Player(level, seed)
+    return lambda game, side: player.choose(game)
 
 
 def random_player(seed: int) -> Chooser:
@@ -105,7 +107,7 @@ def selfplay(game_id: str, games: int, level: str = "medium", seed: int = 0,
     seats = rules.sides(variant)
     records = []
     for i in range(games):
-        players = [mcts_player(level, (seed + i) * len(seats) + s) for s in range(len(seats))]
+        players = [computer_player(level, (seed + i) * len(seats) + s) for s in range(len(seats))]
         records.append(play_game(game_id, players, seed + i, variant))
         if progress is not None:
             progress(i + 1, games)

@@ -157,3 +157,64 @@ class PickOptions:
     next: frozenset[Pick]
     complete: object | None = None
     ready: object | None = None
+
+
+#: box-drawing characters a scaled drawing stretches: what follows one to its right, and
+#: what continues it on the lines below (anything else, a label or a dot, is followed by
+#: spaces, so a label keeps its letters together)
+_RIGHT = {c: "─" for c in "─┌└├┬┴┼"}
+_DOWN = {c: "│" for c in "│┌┐├┤┬┼"}
+#: what may appear in a drawing that is scaled: labels, dots and straight box lines
+_STRETCHABLE = set(" ·─│┌┐└┘├┤┬┴┼")
+
+
+def scaled_layout(layout: BoardLayout, factor: int) -> BoardLayout | None:
+    """``layout`` drawn ``factor`` times larger in both directions (squares stay square):
+    every cell's rectangle grows by ``factor``, straight lines are stretched and labels are
+    moved to stay centred on their row or column. A window larger than the full drawing
+    shows a larger board this way (issue 16: a piece in a sea of empty cells is hard to
+    see). None when the drawing cannot be stretched without distortion: a diagonal line
+    (triangles, hexes) or a cell that is not a square."""
+    if factor <= 1:
+        return layout
+    if any(spec.kind != "square" for spec in layout.cells):
+        return None
+    if any(not (ch.isalnum() or ch in _STRETCHABLE) for line in layout.background
+           for ch in line):
+        return None
+    # a label stays on the middle of the row or column of cells it names: the grown
+    # cells' middles, by the old middles (a label elsewhere keeps its scaled place)
+    cols = {spec.col + (spec.width - 1) // 2:
+            spec.col * factor + (spec.width * factor - 1) // 2 for spec in layout.cells}
+    rows = {spec.row + (spec.height - 1) // 2:
+            spec.row * factor + (spec.height * factor - 1) // 2 for spec in layout.cells}
+    width, height = layout.width * factor, layout.height * factor
+    canvas = [[" "] * width for _ in range(height)]
+    for y, line in enumerate(layout.background):
+        x = 0
+        while x < len(line):
+            ch = line[x]
+            if ch.isalnum():  # a label: its letters kept together, centred on its place
+                end = x
+                while end < len(line) and line[end].isalnum():
+                    end += 1
+                half = (end - x - 1) // 2
+                row = rows.get(y, y * factor)
+                start = cols[x + half] - half if x + half in cols else x * factor
+                for i, letter in enumerate(line[x:end]):
+                    if 0 <= start + i < width:
+                        canvas[row][start + i] = letter
+                x = end
+                continue
+            for dy in range(factor):
+                for dx in range(factor):
+                    if dy == 0:
+                        out = ch if dx == 0 else _RIGHT.get(ch, " ")
+                    else:
+                        out = _DOWN.get(ch, " ") if dx == 0 else " "
+                    canvas[y * factor + dy][x * factor + dx] = out
+            x += 1
+    cells = tuple(CellSpec(spec.name, spec.row * factor, spec.col * factor,
+                           spec.width * factor, spec.height * factor, spec.kind, spec.shade)
+                  for spec in layout.cells)
+    return BoardLayout(width, height, tuple("".join(row) for row in canvas), cells)

@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection
+from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection, scaled_layout
 from ...core.game import Game
 from ..widgets.board import BoardView
 from ..widgets.fitted import FittedText
@@ -25,6 +25,9 @@ SIDE_PANEL_WIDTH = (34, 56)
 COMPACT_SIDE_WIDTH = 80 - 2 - COMPACT_CANVAS[0]
 #: the least rows the move list keeps (its border and two moves)
 HISTORY_ROWS = 4
+#: the most a board drawing grows in a large window (three times: a square is then 18
+#: columns wide, as much as a piece drawn large needs)
+MAX_GROWTH = 3
 
 #: the CSS both board screens need for the notice shown instead of a board that does not fit
 TOO_SMALL_CSS = """
@@ -86,6 +89,8 @@ class BoardActions:
     purpose = "play"
     #: the full and the compact drawing (set with ``fit_layout``)
     _layouts: tuple[BoardLayout, BoardLayout] | None = None
+    #: the full drawing grown, by (id of the full drawing, factor); None: it cannot grow
+    _scaled: dict[tuple[int, int], BoardLayout | None] = {}
     #: the panel the window is sized for (see ``fit_layout``)
     _sections: tuple[PanelSection, ...] = ()
 
@@ -96,6 +101,7 @@ class BoardActions:
         window too small all of a sudden; hands and choices that grow later may scroll),
         then fit the screen to the window."""
         self._layouts = (full, compact or full)
+        self._scaled = {}
         self._sections = tuple(sections)
         self.fit_window()
 
@@ -120,6 +126,25 @@ class BoardActions:
         # three rows go to the title, the status line and the footer
         return (layout.width + 2 + side[0], max(layout.height + 2, side[1]) + 3)
 
+    def _grown(self, size) -> BoardLayout:
+        """The full drawing, made as large as the window holds beside the side column
+        (``scaled_layout``: squares only; other boards keep their full size)."""
+        assert self._layouts is not None
+        full = self._layouts[0]
+        extra_w, extra_h = (n - d for n, d in zip(self.needs(False), (full.width, full.height),
+                                                      strict=True))
+        best = full
+        for factor in range(2, MAX_GROWTH + 1):
+            key = (id(full), factor)
+            if key not in self._scaled:
+                self._scaled[key] = scaled_layout(full, factor)
+            grown = self._scaled[key]
+            if grown is None or (grown.width + extra_w > size.width
+                                 or grown.height + extra_h > size.height):
+                break
+            best = grown
+        return best
+
     def fit_window(self) -> None:
         """Show the full drawing when the window holds it, else the compact one; give the
         side panel the room the board leaves; when not even the compact drawing fits, show
@@ -130,7 +155,7 @@ class BoardActions:
         full_w, full_h = self.needs(False)
         compact = size.width < full_w or size.height < full_h
         self.compact = compact
-        layout = self._layouts[compact]
+        layout = self._layouts[compact] if compact else self._grown(size)
         board = self.query_one(BoardView)
         if board.layout_ is not layout or board.ascii != self.ascii:
             board.set_layout(layout, self.rules.side_colours(self.game.variant), self.ascii)

@@ -34,6 +34,9 @@ MARKS = ("selected", "hint", "target", "last", "changed")
 #: beside an empty glyph), and in a cell three rows tall or more, its four corners
 KIND_SIGNS = {"capture": ("×", "x"), "win": ("★", "*")}
 KIND_CORNERS = {"capture": ("┌┐└┘", "++++"), "win": ("★★★★", "****")}
+#: the least square (columns, rows) in which a piece is drawn large, as a disc in its
+#: owner's colour (issue 16: in a big window a piece fills its square)
+DISC_LEAST = (10, 5)
 
 #: screen directions (dx, dy) of the cursor keys
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -425,12 +428,42 @@ class BoardView(Widget, can_focus=True):
             return self._style(f"board--{spec.shade}")
         return self._style("board--lines")
 
+    def _disc(self, spec: CellSpec) -> tuple[int, int]:
+        """A piece drawn large in a grown square: its (columns, half its rows above and
+        below the glyph's row), or (0, 0) where the piece is one glyph: a cell under five
+        rows, an empty cell, ASCII drawing."""
+        view = self.views.get(spec.name)
+        if (self.ascii or spec.height < DISC_LEAST[1] or spec.width < DISC_LEAST[0]
+                or view is None or view.owner is None):
+            return 0, 0
+        half = max(1, (spec.height - 2) // 2)
+        return min(spec.width - 4, 4 * half), half
+
+    def _disc_row(self, spec: CellSpec, row: int, middle: int,
+                  paper: Style) -> list[Segment] | None:
+        """A row of a large piece above or below its glyph: the disc's rounded top, its
+        body, its rounded bottom, in its owner's colour (None: not a row of the disc)."""
+        width, half = self._disc(spec)
+        if not width or not 0 < abs(row - middle) <= half:
+            return None
+        fill = Style(bgcolor=paper.bgcolor)
+        view = self.views[spec.name]
+        ink = self._ink(view.owner, paper)
+        edge = abs(row - middle) == half
+        body = (("▄" if row < middle else "▀") * (width - 2)).center(width) if edge else ""
+        disc = (Segment(body, fill + ink) if edge
+                else Segment(" " * width, Style(bgcolor=ink.color)))
+        left = (spec.width - width) // 2
+        return [Segment(" " * left, fill), disc, Segment(" " * (spec.width - width - left), fill)]
+
     def _paint_cell(self, spec: CellSpec, row: int) -> list[Segment]:
         paper = self._paper(spec)
         fill = Style(bgcolor=paper.bgcolor)
         middle = spec.row + (spec.height - 1) // 2
         if row != middle:
             return self._edge_row(spec, row, middle, paper)
+        if self._disc(spec)[0]:
+            return self._disc_middle(spec, paper)
         marks = self.marks
         name = spec.name
         cursor = name == marks.cursor
@@ -467,6 +500,42 @@ class BoardView(Widget, can_focus=True):
         return [*before, Segment(" " * left, fill), Segment(glyph, ink),
                 Segment(" " * right, fill), *after]
 
+    def _disc_middle(self, spec: CellSpec, paper: Style) -> list[Segment]:
+        """The glyph's row of a large piece: the disc in its owner's colour with the glyph
+        (its shape tells the owner without colour) in the middle, the cursor's brackets
+        and a capture's or win's signs beside it."""
+        marks = self.marks
+        name = spec.name
+        fill = Style(bgcolor=paper.bgcolor)
+        view = self.views[name]
+        width = self._disc(spec)[0]
+        ink = self._ink(view.owner, paper)
+        glyph, left, right = self._placed(view.glyph or " ", width)
+        body = Style(bgcolor=ink.color, color=paper.bgcolor, bold=True)
+        if name in marks.target:
+            body += Style(underline=True)
+        if name in marks.hint:
+            body += Style(italic=True)
+        if name in marks.selected:
+            body += Style(reverse=True)
+        disc = [Segment(" " * left, Style(bgcolor=ink.color)), Segment(glyph, body),
+                Segment(" " * right, Style(bgcolor=ink.color))]
+        outer = spec.width - width
+        before, after = outer // 2, outer - outer // 2
+        out_left: list[Segment] = []
+        out_right: list[Segment] = []
+        kind = self._kind(name)
+        if kind:
+            sign = Segment(KIND_SIGNS[kind][self.ascii], fill + self._style(f"board--{kind}"))
+            out_left, out_right = [sign], [sign]
+            before, after = before - 1, after - 1
+        if name == marks.cursor:
+            bracket = fill + Style(color=paper.color, bold=True)
+            return [*out_left, Segment(" " * (before - 1), fill), Segment("[", bracket), *disc,
+                    Segment("]", bracket), Segment(" " * (after - 1), fill), *out_right]
+        return [*out_left, Segment(" " * before, fill), *disc, Segment(" " * after, fill),
+                *out_right]
+
     @staticmethod
     def _placed(glyph: str, width: int) -> tuple[str, int, int]:
         """``glyph`` cut to ``width`` columns and centred: it and the columns left and
@@ -483,6 +552,9 @@ class BoardView(Widget, can_focus=True):
         fill = Style(bgcolor=paper.bgcolor)
         width = spec.width
         text = self._label_line(self.marks.labels.get(spec.name, ""), spec, middle, row)
+        disc = None if text else self._disc_row(spec, row, middle, paper)
+        if disc is not None:
+            return disc
         left = (width - cell_len(text)) // 2
         out = [Segment(" " * left, fill)] if left else []
         if text:

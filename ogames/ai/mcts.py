@@ -32,7 +32,7 @@ from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
-from . import alphabeta
+from . import alphabeta, parallel
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
@@ -72,7 +72,8 @@ class Player:
 
     The search fits the game: alpha-beta (:mod:`ogames.ai.alphabeta`) when the game's
     policy gives a ``score`` and two sides play with nothing hidden, this Monte Carlo
-    search otherwise (hidden hands, three players)."""
+    search otherwise (hidden hands, three players). The hard level of alpha-beta searches
+    on every core (:mod:`ogames.ai.parallel`); Monte Carlo stays on one."""
 
     level: str = "medium"
     seed: int = 0
@@ -82,6 +83,9 @@ class Player:
         seed = self.seed * 1_000_003 + game.cursor
         policy = game.rules.policy()
         if uses_alphabeta(game.rules, game.position, policy):
+            if parallel.wanted(self.level):  # hard, more than one core: every core
+                return parallel.choose_move(game, side, self.level, seed,
+                                            should_stop=should_stop, policy=policy)
             return alphabeta.choose_move(game, side, self.level, seed, should_stop=should_stop,
                                          policy=policy)
         return choose_move(game, side, self.level, seed, should_stop=should_stop)

@@ -1,0 +1,336 @@
+"""The hard level on every core: alpha-beta split at the root over one process per core.
+
+**Root splitting.** The root moves are shuffled by the seed and ordered as the single search
+orders them (:meth:`alphabeta.Searcher.ordered`), then dealt round-robin into one part per
+process, so each part gets some of the most promising moves. Every process runs the same
+iterative deepening as :func:`alphabeta.search` over its part, with the same deadline (the
+time a single search would get: spawning the processes is paid out of it), and reports its
+best move and value at *every* depth it finished.
+
+**Merge.** Values found at different depths are not comparable (odd and even depths lean
+different ways), so the parent compares the parts at their **common depth**: the deepest
+depth every part finished. At that depth each part's value is the exact minimax value of
+its best move (alpha-beta's root window is open), so the best of them is the value a
+single search over all root moves finds at that depth: splitting changes the work, never
+the answer. A part whose best value is proven (a proven win, or all of its moves proven
+lost) stops deepening and keeps that value at every deeper depth, so it does not hold the
+common depth back. Ties go to the part holding the better-ordered moves. When some part
+finished no depth at all (a cancel, or no time), the best value among the parts that did
+is taken, else the best-ordered move.
+
+**Processes.** A fresh set of "spawn" processes per search (no fork of the threaded app;
+:func:`ogames.ai.review._start_tracker` makes that work inside Textual). Starting two of
+them, until both are ready to search, was measured on the 2-core machine at 0.13-0.20 s
+(0.28-0.31 s when the app runs from the ``ogames`` script, whose imports, Textual's
+included, each process repeats; a loaded machine), taken from the move's time. A pool kept
+alive between moves would save that, but would outlive the search: someone would have to
+shut it down when the game closes, and a process left over is what the other tests and
+the app must never see. A search that owns its processes leaves none behind by
+construction: :func:`search` joins (or, past a short grace, kills) all of them before it
+returns, whether it finished, was cancelled or failed. They are daemonic: a parent that
+exits in the middle of a search ends them at its exit (multiprocessing's exit hook), and
+those of a parent that is killed end at the deadline, finding nobody to answer. A cancel
+(``should_stop``) is seen by the parent within ``POLL`` seconds and by the processes
+through a shared flag they poll every few hundred nodes; the parent then returns within
+about ``1.5 * GRACE`` seconds with the best move reported so far.
+
+Used by :class:`ogames.ai.mcts.Player` for the **hard** level of the alpha-beta games only
+(see :func:`wanted`); with one core, or when the processes cannot start (logged), the single
+search plays. With a node budget and no clock (tests) the answer depends on the seed only.
+Ochmir (Monte Carlo: hidden hands, three players) stays on one process.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from multiprocessing.connection import wait
+from typing import Any
+
+from ..core.game import Game
+from ..core.policy import Policy
+from ..core.registry import get_rules
+from ..core.rules import Move, Position, Rules
+from . import alphabeta
+from .alphabeta import (
+    LEVELS,
+    PROVEN,
+    START_SHARE,
+    Level,
+    Result,
+    Searcher,
+    ShouldStop,
+    _Stopped,
+    keep_capture,
+)
+from .precheck import precheck
+
+log = logging.getLogger("ogames.ai")
+
+#: seconds between two looks of the parent at ``should_stop`` and at its processes
+POLL = 0.01
+#: after a cancel, how long the processes get to report and exit before they are killed
+GRACE = 0.06
+#: past the deadline, how long a process may still take to report (a busy machine)
+LATE = 1.0
+#: the level searched on every core
+PARALLEL_LEVEL = "hard"
+
+
+def cores() -> int:
+    """The cores this process may run on (those it is allowed, else ``os.cpu_count()``)."""
+    from .review import cores as review_cores  # review imports mcts, which imports us lazily
+
+    return review_cores()
+
+
+def wanted(level: str | Level) -> bool:
+    """Whether ``level`` is searched on every core: the hard level, on a machine with more
+    than one core."""
+    name = level if isinstance(level, str) else level.name
+    return name == PARALLEL_LEVEL and cores() > 1
+
+
+# ----- one part, in a worker process ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """What one process found over its part of the root moves: its best move and value
+    (of the deepest finished depth, or of the unfinished one once it beat it, as in
+    :func:`alphabeta.search`), and ``depths``: (depth, best move, value) for every depth it
+    finished."""
+
+    index: int
+    move: Move
+    value: float
+    depth: int
+    nodes: int
+    cut: bool
+    depths: tuple[tuple[int, Move, float], ...]
+
+    @property
+    def settled(self) -> bool:
+        """Its best value is proven: deeper search would not change it."""
+        return bool(self.depths) and abs(self.depths[-1][2]) > PROVEN
+
+
+def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, level: Level,
+           should_stop: ShouldStop | None = None, index: int = 0) -> Part:
+    """Iterative deepening over ``moves`` (already ordered) as :func:`alphabeta.search`
+    does it, keeping every finished depth's answer. Unlike the single search it does not
+    stop at one move (its part's value at each depth is still needed for the merge)."""
+    started = time.perf_counter()
+    deadline = None if level.time_limit is None else started + level.time_limit
+    searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
+                        should_stop=should_stop, quiescence_depth=level.quiescence)
+    moves = list(moves)
+    best, value, done, cut = moves[0], 0.0, 0, False
+    depths: list[tuple[int, Move, float]] = []
+    for depth in range(1, level.depth + 1):
+        found: list[tuple[Move, float]] = []
+        try:
+            searcher.root(pos, moves, depth, found)
+        except _Stopped:
+            cut = True
+        if found and (not cut or found[-1][0] != best or depth == 1):
+            best, value = found[-1]
+        if cut:
+            break
+        done = depth
+        depths.append((depth, best, value))
+        moves.remove(best)
+        moves.insert(0, best)
+        if abs(value) > PROVEN:
+            break
+        if deadline is not None and time.perf_counter() > started + START_SHARE * (
+                deadline - started):
+            break
+    return Part(index, best, value, done, searcher.nodes, cut, tuple(depths))
+
+
+def _work(conn: Any, stop: Any, game_id: str, pos: Position, moves: list[Move], level: Level,
+          deadline: float | None, index: int) -> None:
+    """A worker process: search one part until ``deadline`` (``time.monotonic``, the same
+    clock in every process) or the shared ``stop`` flag, and send back the :class:`Part`."""
+    try:
+        rules = get_rules(game_id)
+        if deadline is not None:
+            level = replace(level, time_limit=max(0.01, deadline - time.monotonic()))
+        part = deepen(rules, pos, moves, rules.policy(), level, lambda: bool(stop.value), index)
+        conn.send(part)
+    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which carries on
+        try:
+            conn.send(f"{type(exc).__name__}: {exc}")
+        except BaseException:  # noqa: BLE001 - the parent is gone or stopped listening
+            pass
+    finally:
+        conn.close()
+
+
+# ----- the merge -------------------------------------------------------------------------------
+
+
+def merge(parts: Sequence[Part], first: Move) -> tuple[Move, float, int]:
+    """The move, its value and the depth compared at (see the module's docstring);
+    ``first``: the best-ordered move, played when no part finished a depth."""
+    ordered = sorted(parts, key=lambda p: p.index)
+    finished = [p for p in ordered if p.depths]
+    if not finished:
+        return first, 0.0, 0
+    if len(finished) < len(ordered):  # some part saw nothing: the best of what was seen
+        best = max(finished, key=lambda p: p.depths[-1][2])  # max keeps the first of ties
+        _, move, value = best.depths[-1]
+        return move, value, 0
+    open_parts = [p for p in ordered if not p.settled]
+    common = (min(p.depths[-1][0] for p in open_parts) if open_parts
+              else max(p.depths[-1][0] for p in ordered))
+    move, value = first, -math.inf
+    for part in ordered:
+        _, at_move, at_value = part.depths[min(common, len(part.depths)) - 1]
+        if at_value > value:
+            move, value = at_move, at_value
+    return move, value, common
+
+
+# ----- the search in the parent ----------------------------------------------------------------
+
+
+def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy, level: Level,
+           rng: random.Random | None = None, should_stop: ShouldStop | None = None,
+           workers: int | None = None) -> Result:
+    """:func:`alphabeta.search` split over ``workers`` processes (None: one per core). The
+    workers take the game's own policy (``rules.policy()``), found by the game's id."""
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    started = time.monotonic()
+    count = cores() if workers is None else workers
+    moves = list(legal)
+    if rng is not None:
+        rng.shuffle(moves)
+    moves = Searcher(rules, policy).ordered(pos, moves, None)
+    count = min(count, len(moves))
+    if should_stop is not None and should_stop():
+        return Result(moves[0], 0.0, 0, 0, True, None)  # cancelled already: no process
+    if count <= 1:
+        return alphabeta.search(rules, pos, moves, policy, level, None, should_stop)
+    deadline = None if level.time_limit is None else started + level.time_limit
+    try:
+        parts = _run(rules, pos, moves, level, deadline, count, should_stop)
+    except Exception:  # noqa: BLE001 - no processes here (a sandbox, no semaphores): one core
+        log.warning("the parallel search could not start; searching on one core",
+                    exc_info=True)
+        left = None if deadline is None else max(0.05, deadline - time.monotonic())
+        return alphabeta.search(rules, pos, moves, policy, replace(level, time_limit=left),
+                                None, should_stop)
+    move, value, depth = merge(parts, moves[0])
+    cut = len(parts) < count or any(p.cut for p in parts)
+    return Result(move, value, depth, sum(p.nodes for p in parts), cut, None)
+
+
+def _run(rules: Rules, pos: Position, moves: list[Move], level: Level, deadline: float | None,
+         count: int, should_stop: ShouldStop | None) -> list[Part]:
+    """Start one process per part, gather their parts; every process is gone on return."""
+    from .review import _start_tracker
+
+    context = multiprocessing.get_context("spawn")  # no fork of a threaded app
+    _start_tracker()
+    stop = context.RawValue("b", 0)  # a plain shared byte: no lock a killed process could hold
+    procs: list[Any] = []
+    conns: dict[Any, int] = {}
+    parts: list[Part] = []
+    try:
+        for i in range(count):
+            receive, send = context.Pipe(duplex=False)
+            proc = context.Process(target=_work, name=f"ogames-search-{i}", daemon=True,
+                                   args=(send, stop, rules.id, pos, moves[i::count], level,
+                                         deadline, i))
+            proc.start()
+            send.close()  # the child holds the other copy: EOF when it exits
+            procs.append(proc)
+            conns[receive] = i
+        cancelled_at: float | None = None
+        while conns:
+            now = time.monotonic()
+            if cancelled_at is None and should_stop is not None and should_stop():
+                stop.value = 1
+                cancelled_at = now
+            if cancelled_at is not None and now - cancelled_at > GRACE:
+                break
+            if deadline is not None and now > deadline + LATE:
+                log.warning("parallel search: %d process(es) did not report in time",
+                            len(conns))
+                break
+            for conn in wait(list(conns), timeout=POLL):
+                index = conns.pop(conn)
+                try:
+                    got = conn.recv()
+                except (EOFError, OSError):
+                    got = "exited without an answer"
+                conn.close()
+                if isinstance(got, Part):
+                    parts.append(got)
+                else:
+                    log.error("parallel search: part %d failed: %s", index, got)
+        return parts
+    finally:
+        stop.value = 1
+        for conn in conns:
+            conn.close()
+        _reap(procs)
+
+
+def _reap(procs: Sequence[Any]) -> None:
+    """Join the processes; those still running after a short grace are killed."""
+    end = time.monotonic() + GRACE / 2
+    for proc in procs:
+        proc.join(max(0.0, end - time.monotonic()))
+    for proc in procs:
+        if proc.is_alive():
+            proc.kill()
+    for proc in procs:
+        proc.join()
+        proc.close()
+
+
+# ----- the player ------------------------------------------------------------------------------
+
+
+def choose_move(game: Game, side: int, level: str | Level = PARALLEL_LEVEL, seed: int = 0, *,
+                should_stop: ShouldStop | None = None, policy: Policy | None = None,
+                workers: int | None = None) -> Move:
+    """:func:`alphabeta.choose_move` with the search on every core: the pre-check's win in
+    one, else the parallel search's move, unless the pre-check's capture is kept (see
+    :func:`alphabeta.keep_capture`). One core (or ``workers`` 1): the single search."""
+    count = cores() if workers is None else workers
+    if count <= 1:
+        return alphabeta.choose_move(game, side, level, seed, should_stop=should_stop,
+                                     policy=policy)
+    rules, pos = game.rules, game.position
+    if rules.to_move(pos) != side:
+        raise ValueError(f"it is not {game.sides[side]}'s turn")
+    if isinstance(level, str) and level not in LEVELS:
+        raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
+    lvl = LEVELS[level] if isinstance(level, str) else level
+    pol = policy if policy is not None else rules.policy()
+    legal = game.legal_moves()
+    if not legal:
+        raise ValueError("the game is over: there is no move to choose")
+    if len(legal) == 1:
+        return legal[0]
+    tactic = precheck(rules, pos, legal, pol)
+    if tactic.win is not None:
+        return tactic.win
+    found = search(rules, pos, legal, pol, lvl, random.Random(seed), should_stop, count)
+    if tactic.capture is None or tactic.capture == found.move:
+        return found.move
+    if should_stop is not None and should_stop():
+        return found.move  # cancelled: no second look
+    if keep_capture(rules, pos, pol, tactic, found):
+        return tactic.capture
+    return found.move

@@ -197,3 +197,25 @@ async def test_turning_the_board_keeps_each_players_cards_at_their_edge():
         assert panel.order == ["card:Elephant", "card:Monkey"]  # Red to move: keys 1 and 2
         await pilot.press("1")
         assert [p.key for p in s.picks] == ["card:Elephant"]
+
+
+@ui_test
+async def test_m_shows_the_move_list_over_the_cards_at_80x24():
+    """80×24 has no room for the cards and the move list together: ``m`` shows the moves in
+    the cards' place, ``m`` again the cards (issue 16)."""
+    from ogames.ui.widgets.history import HistoryList
+
+    async with playing("onitama", size=(80, 24), seed=7) as (app, pilot):
+        s = screen(app)
+        s.game.play_text("Eel b1-a2")
+        s.position_changed()
+        history, panel = s.query_one(HistoryList), s.query_one(PanelView)
+        assert not history.display and panel.display
+        await pilot.press("m")
+        await pilot.pause()
+        assert history.display and not panel.display
+        shown = "".join(history.render_line(y).text for y in range(history.region.height))
+        assert "Eel b1-a2" in shown
+        await pilot.press("m")
+        await pilot.pause()
+        assert not history.display and panel.display

@@ -85,6 +85,8 @@ class BoardActions:
     board_size: tuple[int, int] = (0, 0)
     #: whether the compact drawing is shown (the full one does not fit the window)
     compact = False
+    #: the move list shown in the panel's place (``m``: a window too small for both)
+    moves_over_panel = False
     #: what the window must be large enough for ("… to play Ordo")
     purpose = "play"
     #: the full and the compact drawing (set with ``fit_layout``)
@@ -175,7 +177,10 @@ class BoardActions:
         room += 0 if history else HISTORY_ROWS
         show_players = history or room >= wanted
         room += 0 if show_players else players
-        self.query_one(HistoryList).display = history
+        # ``m`` in a small window: the move list over the panel (and back)
+        over = self.moves_over_panel and not history
+        self.query_one(HistoryList).display = history or over
+        self.query_one(PanelView).display = not over
         players_view.display = show_players
         self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
         # the rows the board does not need: a second row for the status line when there are
@@ -213,6 +218,16 @@ class BoardActions:
     def room_changed(self) -> None:
         """Called when the ``cramped`` class comes or goes (what a hidden banner said may
         have to be said elsewhere)."""
+
+    def action_moves(self) -> None:
+        """Show the move list in the panel's place (a window too small for both, such as
+        80×24), or the panel again; in a larger window both are shown anyway."""
+        history = self.query_one(HistoryList)
+        if history.display and not self.moves_over_panel:
+            self.notify("The move list is already shown.", timeout=2)
+            return
+        self.moves_over_panel = not self.moves_over_panel
+        self.fit_window()
 
     def action_flip(self) -> None:
         self.flipped = not self.flipped

@@ -76,6 +76,7 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("U,shift+u,ctrl+y", "redo", "redo", key_display="U"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
         Binding("f", "flip", "flip"),
+        Binding("m", "moves", "moves", show=False),
         Binding("ctrl+s", "save", "save", key_display="^s"),
         Binding("n", "new_game", "new", show=False),
         Binding("a", "review", "review"),

@@ -85,6 +85,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         Binding("minus,underscore", "speed(1)", "slower", key_display="-"),
         Binding("p", "play_on", "play on from here"),
         Binding("a", "review", "review"),
+        Binding("m", "moves", "moves", show=False),
         Binding("n,right_square_bracket", "mark(1)", "next mark", key_display="n"),
         Binding("N,shift+n,left_square_bracket", "mark(-1)", "previous mark", show=False),
         Binding("f", "flip", "flip"),

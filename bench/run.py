@@ -126,7 +126,8 @@ REVIEWED = {"onitama": 60, "ordo": 100}
 def bench_review(console: Console) -> dict:
     """Seconds to review a long game at the default level on every core, and the longest
     wait between two progress reports (searches finishing)."""
-    from ogames.ai.review import cores, review_game
+    from ogames.ai.processes import cores
+    from ogames.ai.review import review_game
 
     table = Table(title=f"review at the default level on {cores()} cores")
     for col in ("game", "plies", "searches", "seconds", "longest wait"):

@@ -37,8 +37,23 @@ def our_processes() -> list[str]:
             if line.strip() and "resource_tracker" not in line and " ps " not in f" {line} "]
 
 
+#: the children this process had before the test began (another test in the same worker
+#: may keep one of its own, e.g. a server): only the ones a test starts count
+_BEFORE: dict[str, tuple[set, set]] = {}
+
+
+@pytest.fixture(autouse=True)
+def _children_before():
+    _BEFORE["now"] = (set(multiprocessing.active_children()), set(our_processes()))
+    yield
+    _BEFORE.clear()
+
+
 def no_process_left() -> bool:
-    return not multiprocessing.active_children() and not our_processes()
+    """No child process started by this test is still there."""
+    known, seen = _BEFORE.get("now", (set(), set()))
+    return (not set(multiprocessing.active_children()) - known
+            and not set(our_processes()) - seen)
 
 
 # ----- the merge ----------------------------------------------------------------------------

@@ -197,7 +197,8 @@ async def test_a_tile_without_your_colour_is_listed_once_and_turned_by_a_second_
         heading = next(w for w in s.query_one(PanelView).query(".section-title")
                        if str(w.render()).startswith("White's hand"))
         assert str(heading.render()) == "White's hand — ⇄ choose face"
-        assert heading.size.height == 1
+        # one line, once the panel's layout has settled (a loaded machine lays it out late)
+        await wait_for(pilot, lambda: heading.size.height == 1, 5)
         await pick_click(pilot, item("tile:BFnf"))
         assert "for BFnf (Blue up), or turn it over" in status(app)
         await pick_click(pilot, item("tile:BFnf"))

@@ -19,7 +19,7 @@ finished no depth at all (a cancel, or no time), the best value among the parts 
 is taken, else the best-ordered move.
 
 **Processes.** A fresh set of "spawn" processes per search (no fork of the threaded app;
-:func:`ogames.ai.review._start_tracker` makes that work inside Textual). Starting two of
+:func:`ogames.ai.processes.start_tracker` makes that work inside Textual). Starting two of
 them, until both are ready to search, was measured on the 2-core machine at 0.13-0.20 s
 (0.28-0.31 s when the app runs from the ``ogames`` script, whose imports, Textual's
 included, each process repeats; a loaded machine), taken from the move's time. A pool kept
@@ -56,7 +56,7 @@ from ..core.game import Game
 from ..core.policy import Policy
 from ..core.registry import get_rules
 from ..core.rules import Move, Position, Rules
-from . import alphabeta
+from . import alphabeta, processes
 from .alphabeta import (
     LEVELS,
     PROVEN,
@@ -84,9 +84,7 @@ PARALLEL_LEVEL = "hard"
 
 def cores() -> int:
     """The cores this process may run on (those it is allowed, else ``os.cpu_count()``)."""
-    from .review import cores as review_cores  # review imports mcts, which imports us lazily
-
-    return review_cores()
+    return processes.cores()
 
 
 def wanted(level: str | Level) -> bool:
@@ -236,10 +234,8 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy, l
 def _run(rules: Rules, pos: Position, moves: list[Move], level: Level, deadline: float | None,
          count: int, should_stop: ShouldStop | None) -> list[Part]:
     """Start one process per part, gather their parts; every process is gone on return."""
-    from .review import _start_tracker
-
     context = multiprocessing.get_context("spawn")  # no fork of a threaded app
-    _start_tracker()
+    processes.start_tracker()
     stop = context.RawValue("b", 0)  # a plain shared byte: no lock a killed process could hold
     procs: list[Any] = []
     conns: dict[Any, int] = {}

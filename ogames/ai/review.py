@@ -34,19 +34,17 @@ come from hands nobody watching can see. Move texts are then the public ones
 from __future__ import annotations
 
 import multiprocessing
-import os
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, replace
-from multiprocessing import resource_tracker
 from typing import Any
 
 from ..core.game import Game
 from ..core.registry import get_rules
 from ..core.rules import Move, Position
 from .mcts import LEVELS, Estimate, Level, analyse
+from .processes import cores, start_tracker
 
 Shares = tuple[float, ...]
 
@@ -267,14 +265,6 @@ def _texts(game: Game, knowledge: str) -> tuple[str, ...]:
 # ----- running the searches --------------------------------------------------------------------
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 def run(tasks: Sequence[Task], on_value: Callable[[Value], None],
         should_stop: Callable[[], bool] = lambda: False, workers: int | None = None) -> bool:
     """Run the searches, calling ``on_value`` (in the caller's thread) as each finishes;
@@ -293,7 +283,7 @@ def run(tasks: Sequence[Task], on_value: Callable[[Value], None],
             on_value(value)
         return True
     context = multiprocessing.get_context("spawn")  # no fork of a threaded app
-    _start_tracker()
+    start_tracker()
     cancel = context.Event()
     pool = ProcessPoolExecutor(min(count, len(tasks)), mp_context=context,
                                initializer=_init_worker, initargs=(cancel,))
@@ -309,24 +299,6 @@ def run(tasks: Sequence[Task], on_value: Callable[[Value], None],
     finally:
         cancel.set()
         pool.shutdown(wait=True, cancel_futures=True)
-
-
-def _start_tracker() -> None:
-    """Start multiprocessing's resource tracker on the real stderr. It hands stderr's file
-    descriptor to its own process, and inside a Textual app stderr is a capture whose
-    ``fileno()`` is -1, which would make starting any worker process fail."""
-    try:
-        valid = sys.stderr.fileno() >= 0
-    except (AttributeError, OSError, ValueError):
-        valid = True  # a stream without a descriptor is skipped by the tracker itself
-    if valid or sys.__stderr__ is None:
-        return
-    captured = sys.stderr
-    sys.stderr = sys.__stderr__
-    try:
-        resource_tracker.ensure_running()
-    finally:
-        sys.stderr = captured
 
 
 # ----- the review ------------------------------------------------------------------------------

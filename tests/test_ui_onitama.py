@@ -219,3 +219,32 @@ async def test_m_shows_the_move_list_over_the_cards_at_80x24():
         await pilot.press("m")
         await pilot.pause()
         assert not history.display and panel.display
+
+
+@ui_test
+async def test_the_table_view_draws_every_card_as_the_board_faces(private_data_dir):
+    """By default each card is drawn as its holder reads it; in the table view (a setting,
+    kept) Blue's cards are drawn upside down, as Red at the bottom sees them across the
+    table, and they turn with the board (issue 16)."""
+    from ogames.ui.settings import load_settings
+
+    async with playing("onitama", seed=7) as (app, pilot):
+        def grid(key: str) -> tuple[str, ...]:
+            section = next(sec for sec in screen(app).sections
+                           for i in sec.items if i.key == key)
+            return next(i.lines for i in section.items if i.key == key)
+
+        blue = next(i.key for sec in screen(app).sections if sec.title == "Blue's cards"
+                    for i in sec.items)
+        own = grid(blue)
+        app.action_toggle_table_view()
+        await pilot.pause()
+        turned = grid(blue)
+        assert turned == tuple(line[::-1] for line in own[::-1]) and turned != own
+        assert load_settings().table_view
+        await pilot.press("f")  # Blue at the bottom now: Blue's cards read upright
+        await pilot.pause()
+        assert grid(blue) == own
+        app.action_toggle_table_view()
+        await pilot.pause()
+        assert grid(blue) == own and not load_settings().table_view

@@ -195,9 +195,13 @@ class Rules(ABC):
         that side may not see (hidden-information games); any other number (-1) is a
         spectator, who sees nothing private (a hand-off between two people)."""
 
-    def panel(self, pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
+    def panel(self, pos: Position, viewer: int | None = None, *,
+              turned: bool | None = None) -> Sequence[PanelSection]:
         """The game's own panel beside the board (cards, hands); ``viewer`` as for
-        ``cell_views`` (a spectator is shown no hand). Default: none."""
+        ``cell_views`` (a spectator is shown no hand). ``turned``: None draws each item
+        as its holder reads it; True or False draws every item in the board's orientation
+        (the table view), the board turned through 180° when True (as ``layout``'s
+        ``flipped``). Default: none."""
         return ()
 
     def side_summary(self, pos: Position) -> tuple[str, ...]:

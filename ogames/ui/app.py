@@ -159,6 +159,14 @@ class OgamesApp(App[None]):
         self.settings.ascii = self.ascii
         save_settings(self.settings)
 
+    def action_toggle_table_view(self) -> None:
+        """Cards drawn as the board faces (the table view), or each as its holder reads it."""
+        self.settings.table_view = not self.settings.table_view
+        save_settings(self.settings)
+        for screen in self.screen_stack:
+            if hasattr(screen, "redraw_panel"):
+                screen.redraw_panel()
+
     def action_toggle_dark(self) -> None:
         self.theme = "textual-light" if self.current_theme.dark else "textual-dark"
         self.settings.theme = self.theme
@@ -170,6 +178,8 @@ class OgamesApp(App[None]):
                             self.action_toggle_ascii)
         yield SystemCommand("Light/dark", "Switch between the light and dark theme",
                             self.action_toggle_dark)
+        yield SystemCommand("Table view", "Draw cards as the board faces, or each as its "
+                            "holder reads it (on/off)", self.action_toggle_table_view)
         if isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
             yield SystemCommand("Resign", "The player to move resigns", screen.action_resign)
             yield SystemCommand("Offer draw", "The player to move offers a draw",

@@ -1,4 +1,5 @@
-"""Settings that outlive the app: ASCII boards and the light/dark theme, in a small JSON
+"""Settings that outlive the app: ASCII boards, the light/dark theme and the table view of
+cards, in a small JSON
 file in the data directory (``OGAMES_DATA_DIR`` overrides it, as for saved games)."""
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ FILE_NAME = "settings.json"
 class Settings:
     ascii: bool = False
     theme: str = "textual-dark"
+    #: cards and other oriented items drawn as the board faces (the table view), not each
+    #: as its holder reads it
+    table_view: bool = False
 
 
 def settings_path() -> Path:

@@ -124,7 +124,8 @@ class OchmirRules(Rules):
     def side_summary(self, pos: Position) -> tuple[str, ...]:
         return drawing.side_summary(pos)
 
-    def panel(self, pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
+    def panel(self, pos: Position, viewer: int | None = None, *,
+              turned: bool | None = None) -> Sequence[PanelSection]:
         return drawing.panel(pos, viewer)
 
     # ----- entering moves, teaching ---------------------------------------------------------------

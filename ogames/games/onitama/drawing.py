@@ -124,36 +124,48 @@ def side_summary(pos: Position) -> tuple[str, ...]:
     return tuple(out)
 
 
-def card_grid(card: Card) -> tuple[str, ...]:
+def card_grid(card: Card, upside_down: bool = False) -> tuple[str, ...]:
     """The card's 5×5 picture as its holder sees it (forward up): ``o`` the piece, ``#`` a
-    target, ``.`` nothing; the same picture whichever side holds the card."""
+    target, ``.`` nothing; the same picture whichever side holds the card. Upside down:
+    as the player across the table sees it (the table view)."""
     rows = [["."] * SIZE for _ in range(SIZE)]
     rows[2][2] = "o"
     for dx, dy in card.offsets:
         rows[2 - dy][2 + dx] = "#"
+    if upside_down:
+        rows = [row[::-1] for row in rows[::-1]]
     return tuple(" ".join(row) for row in rows)
 
 
-def _card_item(name: str, owner: int | None) -> PanelItem:
-    """A card in the panel, as ``owner`` sees it (the side card: None, naming its stamp)."""
+def _card_item(name: str, owner: int | None, user: int, bottom: int | None) -> PanelItem:
+    """A card in the panel held by ``owner`` (the side card: None, naming its stamp), to
+    be used next by ``user``: drawn as ``user`` reads it, or, in the table view, as the
+    side at the ``bottom`` of the board reads it (upside down for the other side's)."""
     card = CARD_BY_NAME[name]
     title = name if owner is not None else f"{name} · {SIDE_NAMES[card.stamp]} stamp"
-    return PanelItem(f"card:{name}", title, card_grid(card), owner)
+    grid = card_grid(card, bottom is not None and user != bottom)
+    return PanelItem(f"card:{name}", title, grid, owner)
 
 
-def panel(pos: Position) -> Sequence[PanelSection]:
+def panel(pos: Position, turned: bool | None = None) -> Sequence[PanelSection]:
     """Blue's hand, the side card, Red's hand (top to bottom, as seen with Red at the
     bottom). Every card is drawn as its holder sees it; the side card as the side to move
-    sees it, since it joins that hand next. Only the side card names its stamp: the
-    stamp says who starts, read off the side card at the deal (and a hand's titles stay
-    short enough to stand side by side in a small window)."""
+    sees it, since it joins that hand next. In the table view (``turned`` not None) every
+    card is drawn as the board is: as the side at its bottom sees it (Red, or Blue when
+    ``turned``), so the other side's cards are upside down, as across a real table. Only
+    the side card names its stamp: the stamp says who starts, read off the side card at
+    the deal (and a hand's titles stay short enough to stand side by side in a small
+    window)."""
     mover = SIDE_NAMES[pos.turn]
     over = outcome(pos) is not None  # then nobody takes it any more
+    bottom = None if turned is None else (BLUE if turned else RED)
     return (
-        PanelSection("Blue's cards", tuple(_card_item(n, BLUE) for n in pos.blue_hand)),
-        PanelSection("Side card", (_card_item(pos.side_card, None),),
+        PanelSection("Blue's cards", tuple(_card_item(n, BLUE, BLUE, bottom)
+                                           for n in pos.blue_hand)),
+        PanelSection("Side card", (_card_item(pos.side_card, None, pos.turn, bottom),),
                      note="" if over else f"{mover} takes it after this move"),
-        PanelSection("Red's cards", tuple(_card_item(n, RED) for n in pos.red_hand)),
+        PanelSection("Red's cards", tuple(_card_item(n, RED, RED, bottom)
+                                          for n in pos.red_hand)),
     )
 
 

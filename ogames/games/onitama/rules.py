@@ -108,8 +108,9 @@ class OnitamaRules(Rules):
     def side_summary(self, pos: Position) -> tuple[str, ...]:
         return drawing.side_summary(pos)
 
-    def panel(self, pos: Position, viewer: int | None = None) -> Sequence[PanelSection]:
-        return drawing.panel(pos)
+    def panel(self, pos: Position, viewer: int | None = None, *,
+              turned: bool | None = None) -> Sequence[PanelSection]:
+        return drawing.panel(pos, turned)
 
     def pick_paths(self, pos: Position, move: Move) -> tuple[tuple[Pick, ...], ...]:
         return drawing.pick_paths(move)

@@ -232,6 +232,18 @@ class BoardActions:
     def action_flip(self) -> None:
         self.flipped = not self.flipped
         self._set_layout()
+        if self.panel_turned() is not None:  # the table view turns with the board
+            self.redraw_panel()
+        self.redraw()
+
+    def panel_turned(self) -> bool | None:
+        """``Rules.panel``'s ``turned``: the board's orientation in the table view (a
+        setting), else None (each item as its holder reads it)."""
+        settings = getattr(self.app, "settings", None)
+        return self.flipped if settings is not None and settings.table_view else None
+
+    def redraw_panel(self) -> None:
+        """The table view was switched: draw the panel again."""
         self.redraw()
 
     def set_ascii(self, ascii: bool) -> None:

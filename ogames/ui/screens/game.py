@@ -350,7 +350,8 @@ class GameScreen(BoardActions, Screen[None]):
                                      if old.get(n) != v) - self.last
         self.seen = self._safe("repetition", self._seen, 0)
         self.sections = self._safe(
-            "panel", lambda: tuple(rules.panel(self._public(pos), self.viewer)), ())
+            "panel", lambda: tuple(rules.panel(self._public(pos), self.viewer,
+                                               turned=self.panel_turned())), ())
         self._draw_players()
         self.query_one(HistoryList).show(self._move_texts(), game.cursor, len(game.sides),
                                          ending_row(game), self._safe("movers", lambda: movers(game), []))
@@ -807,6 +808,10 @@ class GameScreen(BoardActions, Screen[None]):
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
 
     def redraw(self) -> None:
+        self.picks_changed()
+
+    def redraw_panel(self) -> None:
+        self._draw_position()  # the panel's sections are worked out with the position
         self.picks_changed()
 
     @property

@@ -238,7 +238,8 @@ class ReplayScreen(BoardActions, Screen[None]):
         colours = rules.side_colours(game.variant)
         self.query_one(PlayersView).show(players_at_cursor(game))
         seen = rules.view(pos, SPECTATOR) if self.spectator else pos
-        self.query_one(PanelView).show(as_seated(rules.panel(seen, None), self.flipped),
+        sections = rules.panel(seen, None, turned=self.panel_turned())
+        self.query_one(PanelView).show(as_seated(sections, self.flipped),
                                        colours, (), (), ())
         self.query_one(HistoryList).show(self._move_texts(), game.cursor,
                                          len(game.sides), ending_row(game), movers(game),

@@ -24,8 +24,10 @@ from tests.uihelp import (
     key_route,
     need,
     pick_click,
+    pick_key,
     play_clicks,
     play_keys,
+    playing,
     position,
     screen,
     status,
@@ -411,3 +413,27 @@ async def test_a_new_theme_keeps_the_side_names_readable():
         await pilot.pause()
         assert not app.current_theme.dark
         assert worst_contrast(players) >= 2.5
+
+
+@ui_test
+async def test_the_keys_panel_lies_over_the_screen_and_esc_closes_it():
+    """The palette's "Keys" panel split the screen and cut the board at 80×24; it now lies
+    over the right of the screen, the board keeps its size, and Esc closes it (then Esc
+    clears a selection again, as usual) (issue 16)."""
+    from textual.widgets import HelpPanel
+
+    async with playing("ordo", size=(80, 24)) as (app, pilot):
+        board = screen(app).query_one(BoardView)
+        before = board.region
+        app.action_show_help_panel()
+        await pilot.pause()
+        panel = app.screen.query_one(HelpPanel)
+        assert board.region == before
+        assert panel.region.right == 80 and panel.region.width == 36
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.screen.query(HelpPanel)
+        await pick_key(pilot, cell("e3"))
+        assert screen(app).picks
+        await pilot.press("escape")
+        assert not screen(app).picks

@@ -27,6 +27,8 @@ from .widgets.fitted import shorten
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
+#: the width of the palette's keys panel, over the right of the screen
+HELP_WIDTH = 36
 
 
 def build_game(game_id: str, *, position: str | None = None, seed: int | None = None,
@@ -43,7 +45,8 @@ class OgamesApp(App[None]):
     TITLE = "ogames"
     CSS_PATH = "ogames.tcss"
 
-    BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=True)]
+    BINDINGS = [Binding("ctrl+q", "quit", "quit", show=False, priority=True),
+                Binding("escape", "close_help", "close keys", show=False, priority=True)]
 
     def __init__(self, game_id: str | None = None, *, position: str | None = None,
                  seed: int | None = None, variant: str | None = None,
@@ -150,6 +153,28 @@ class OgamesApp(App[None]):
         for screen in self.screen_stack:
             for holder in screen.query(ToastHolder):
                 holder.remove()
+
+    def action_show_help_panel(self) -> None:
+        """The keys panel, over the right of the screen (see ``ogames.tcss``); Esc or the
+        palette's "Keys" again hides it."""
+        from textual.widgets import HelpPanel
+
+        if self.screen.query(HelpPanel):
+            return
+        panel = HelpPanel()
+        width = min(HELP_WIDTH, self.size.width)
+        panel.styles.width = width
+        panel.styles.height = self.size.height
+        panel.styles.offset = (self.size.width - width, 0)
+        self.screen.mount(panel)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_help":  # Esc goes on to the screen unless the keys are shown
+            return bool(self.screen.query("HelpPanel"))
+        return super().check_action(action, parameters)
+
+    def action_close_help(self) -> None:
+        self.action_hide_help_panel()
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii

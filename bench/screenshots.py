@@ -124,6 +124,9 @@ async def main() -> None:
     await shoot("ochmir-3-players-80x24", OgamesApp("ochmir", seed=2, variant="3"),
                 random_moves(9), size=(80, 24))
     await shoot("ochmir-finished", OgamesApp("ochmir", seed=1), play_to_the_end)
+    for game_id in ("ordo", "onitama"):  # a big window: the board of squares grows
+        await shoot(f"{game_id}-200x60", OgamesApp(game_id, seed=4), random_moves(6),
+                    size=(200, 60))
     await shoot_saves_and_replay()
     await shoot_reviews()
     await shoot_lessons()

@@ -441,8 +441,9 @@ class BoardView(Widget, can_focus=True):
 
     def _disc_row(self, spec: CellSpec, row: int, middle: int,
                   paper: Style) -> list[Segment] | None:
-        """A row of a large piece above or below its glyph: the disc's rounded top, its
-        body, its rounded bottom, in its owner's colour (None: not a row of the disc)."""
+        """A row of a large piece above or below its glyph: the disc's rounded top (a
+        crown's battlements for a distinguished piece: master, king), its body, its rounded
+        bottom, in its owner's colour (None: not a row of the disc)."""
         width, half = self._disc(spec)
         if not width or not 0 < abs(row - middle) <= half:
             return None
@@ -450,7 +451,8 @@ class BoardView(Widget, can_focus=True):
         view = self.views[spec.name]
         ink = self._ink(view.owner, paper)
         edge = abs(row - middle) == half
-        body = (("▄" if row < middle else "▀") * (width - 2)).center(width) if edge else ""
+        top = " ▄" * width if view.strong else "▄" * width  # a distinguished piece: a crown
+        body = ((top if row < middle else "▀" * width)[:width - 2]).center(width) if edge else ""
         disc = (Segment(body, fill + ink) if edge
                 else Segment(" " * width, Style(bgcolor=ink.color)))
         left = (spec.width - width) // 2

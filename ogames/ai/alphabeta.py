@@ -346,12 +346,19 @@ def value_of(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: i
 # ----- the player -------------------------------------------------------------------------
 
 
+#: a root search: ``search``'s parameters and answer (the parallel one takes its place)
+RootSearch = Callable[[Rules, Position, Sequence[Move], Policy, Level, random.Random | None,
+                       ShouldStop | None], "Result"]
+
+
 def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int = 0, *,
-                should_stop: ShouldStop | None = None, policy: Policy | None = None) -> Move:
+                should_stop: ShouldStop | None = None, policy: Policy | None = None,
+                root_search: RootSearch | None = None) -> Move:
     """A legal move for ``side`` (the side to move) in ``game``'s current position: the
     pre-check's win in one, else the search's move, unless the pre-check found a capture
     that surely wins more material than the searched move (see :func:`keep_capture`).
-    History rules are respected at the root through ``Game.legal_moves``."""
+    History rules are respected at the root through ``Game.legal_moves``. ``root_search``
+    replaces :func:`search` (the hard level's search on every core)."""
     rules, pos = game.rules, game.position
     if rules.to_move(pos) != side:
         raise ValueError(f"it is not {game.sides[side]}'s turn")
@@ -367,9 +374,12 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     tactic = precheck(rules, pos, legal, pol)
     if tactic.win is not None:
         return tactic.win
-    found = search(rules, pos, legal, pol, lvl, random.Random(seed), should_stop)
+    found = (root_search or search)(rules, pos, legal, pol, lvl, random.Random(seed),
+                                    should_stop)
     if tactic.capture is None or tactic.capture == found.move:
         return found.move
+    if should_stop is not None and should_stop():
+        return found.move  # cancelled: no second look
     if keep_capture(rules, pos, pol, tactic, found):
         return tactic.capture
     return found.move

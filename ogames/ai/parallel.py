@@ -58,7 +58,6 @@ from ..core.registry import get_rules
 from ..core.rules import Move, Position, Rules
 from . import alphabeta, processes
 from .alphabeta import (
-    LEVELS,
     PROVEN,
     START_SHARE,
     Level,
@@ -66,9 +65,7 @@ from .alphabeta import (
     Searcher,
     ShouldStop,
     _Stopped,
-    keep_capture,
 )
-from .precheck import precheck
 
 log = logging.getLogger("ogames.ai")
 
@@ -307,26 +304,11 @@ def choose_move(game: Game, side: int, level: str | Level = PARALLEL_LEVEL, seed
     if count <= 1:
         return alphabeta.choose_move(game, side, level, seed, should_stop=should_stop,
                                      policy=policy)
-    rules, pos = game.rules, game.position
-    if rules.to_move(pos) != side:
-        raise ValueError(f"it is not {game.sides[side]}'s turn")
-    if isinstance(level, str) and level not in LEVELS:
-        raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
-    lvl = LEVELS[level] if isinstance(level, str) else level
-    pol = policy if policy is not None else rules.policy()
-    legal = game.legal_moves()
-    if not legal:
-        raise ValueError("the game is over: there is no move to choose")
-    if len(legal) == 1:
-        return legal[0]
-    tactic = precheck(rules, pos, legal, pol)
-    if tactic.win is not None:
-        return tactic.win
-    found = search(rules, pos, legal, pol, lvl, random.Random(seed), should_stop, count)
-    if tactic.capture is None or tactic.capture == found.move:
-        return found.move
-    if should_stop is not None and should_stop():
-        return found.move  # cancelled: no second look
-    if keep_capture(rules, pos, pol, tactic, found):
-        return tactic.capture
-    return found.move
+
+    def on_every_core(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
+                      level: Level, rng: random.Random | None,
+                      should_stop: ShouldStop | None) -> Result:
+        return search(rules, pos, legal, policy, level, rng, should_stop, count)
+
+    return alphabeta.choose_move(game, side, level, seed, should_stop=should_stop,
+                                 policy=policy, root_search=on_every_core)

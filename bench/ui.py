@@ -67,11 +67,9 @@ def long_game(game_id: str = "ochmir", plies: int = 100):
     return best
 
 
-async def _latencies(game, keys: list[str]) -> list[float]:
-    from textual import events
-
+def _stamped_app():
+    """A new app that notes the time of every frame it draws (in the list returned)."""
     from ogames.ui.app import OgamesApp
-    from ogames.ui.screens.game import GameScreen
 
     app = OgamesApp()
     stamps: list[float] = []
@@ -83,6 +81,15 @@ async def _latencies(game, keys: list[str]) -> list[float]:
         return shown(screen, renderable)
 
     app._display = display
+    return app, stamps
+
+
+async def _latencies(game, keys: list[str]) -> list[float]:
+    from textual import events
+
+    from ogames.ui.screens.game import GameScreen
+
+    app, stamps = _stamped_app()
     out = []
     async with app.run_test(size=(120, 40)) as pilot:
         app.start_game(game)
@@ -137,19 +144,9 @@ async def _settled(app, stamps: list[float], key: str) -> float | None:
 async def _in_game(game, work: Callable) -> None:
     """Open ``game`` in the app (past a hand-off) and run ``await work(screen, timed)``, where
     ``await timed(key)`` sends a key and gives the seconds to its settled repaint."""
-    from ogames.ui.app import OgamesApp
     from ogames.ui.screens.game import GameScreen
 
-    app = OgamesApp()
-    stamps: list[float] = []
-    shown = app._display
-
-    def display(screen, renderable):
-        if renderable is not None:
-            stamps.append(time.perf_counter())
-        return shown(screen, renderable)
-
-    app._display = display
+    app, stamps = _stamped_app()
     async with app.run_test(size=(120, 40)) as pilot:
         app.start_game(game)
         await pilot.pause()

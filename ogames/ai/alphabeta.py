@@ -310,8 +310,26 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
     if rng is not None:
         rng.shuffle(moves)
     moves = searcher.ordered(pos, moves, None)
+    best, value, done, cut, _ = deepen(searcher, pos, moves, level.depth, started, deadline)
+    return Result(best, value, done, searcher.nodes, cut, searcher)
+
+
+Depths = tuple[tuple[int, Move, float], ...]
+
+
+def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, started: float,
+           deadline: float | None, *, one_move_stops: bool = True,
+           ) -> tuple[Move, float, int, bool, Depths]:
+    """The iterative deepening loop over the root ``moves`` (ordered; reordered in place,
+    each depth's best first), one ply deeper at a time up to ``most``: the best move and
+    value (of the deepest finished depth, or of the unfinished one once it has beaten the
+    previous best), the deepest depth finished, whether the search was cut, and every
+    finished depth's (depth, best move, value). It stops at a proven value, when an
+    iteration would not finish in the time left, and, when ``one_move_stops``, when only
+    one move is searched (the parallel search's parts still need each depth's value)."""
     best, value, done, cut = moves[0], 0.0, 0, False
-    for depth in range(1, level.depth + 1):
+    depths: list[tuple[int, Move, float]] = []
+    for depth in range(1, most + 1):
         found: list[tuple[Move, float]] = []
         try:
             searcher.root(pos, moves, depth, found)
@@ -322,14 +340,15 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
         if cut:
             break
         done = depth
+        depths.append((depth, best, value))
         moves.remove(best)
         moves.insert(0, best)
-        if abs(value) > PROVEN or len(moves) == 1:
+        if abs(value) > PROVEN or (one_move_stops and len(moves) == 1):
             break
         if deadline is not None and time.perf_counter() > started + START_SHARE * (
                 deadline - started):
             break
-    return Result(best, value, done, searcher.nodes, cut, searcher)
+    return best, value, done, cut, tuple(depths)
 
 
 def value_of(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: int) -> float:

@@ -59,12 +59,10 @@ from ..core.rules import Move, Position, Rules
 from . import alphabeta, processes
 from .alphabeta import (
     PROVEN,
-    START_SHARE,
     Level,
     Result,
     Searcher,
     ShouldStop,
-    _Stopped,
 )
 
 log = logging.getLogger("ogames.ai")
@@ -117,36 +115,16 @@ class Part:
 
 def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, level: Level,
            should_stop: ShouldStop | None = None, index: int = 0) -> Part:
-    """Iterative deepening over ``moves`` (already ordered) as :func:`alphabeta.search`
-    does it, keeping every finished depth's answer. Unlike the single search it does not
-    stop at one move (its part's value at each depth is still needed for the merge)."""
+    """Iterative deepening over ``moves`` (already ordered) with :func:`alphabeta.deepen`,
+    keeping every finished depth's answer. Unlike the single search it does not stop at one
+    move (its part's value at each depth is still needed for the merge)."""
     started = time.perf_counter()
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence)
-    moves = list(moves)
-    best, value, done, cut = moves[0], 0.0, 0, False
-    depths: list[tuple[int, Move, float]] = []
-    for depth in range(1, level.depth + 1):
-        found: list[tuple[Move, float]] = []
-        try:
-            searcher.root(pos, moves, depth, found)
-        except _Stopped:
-            cut = True
-        if found and (not cut or found[-1][0] != best or depth == 1):
-            best, value = found[-1]
-        if cut:
-            break
-        done = depth
-        depths.append((depth, best, value))
-        moves.remove(best)
-        moves.insert(0, best)
-        if abs(value) > PROVEN:
-            break
-        if deadline is not None and time.perf_counter() > started + START_SHARE * (
-                deadline - started):
-            break
-    return Part(index, best, value, done, searcher.nodes, cut, tuple(depths))
+    best, value, done, cut, depths = alphabeta.deepen(
+        searcher, pos, list(moves), level.depth, started, deadline, one_move_stops=False)
+    return Part(index, best, value, done, searcher.nodes, cut, depths)
 
 
 def _work(conn: Any, stop: Any, game_id: str, pos: Position, moves: list[Move], level: Level,

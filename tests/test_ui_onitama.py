@@ -248,3 +248,24 @@ async def test_the_table_view_draws_every_card_as_the_board_faces(private_data_d
         app.action_toggle_table_view()
         await pilot.pause()
         assert grid(blue) == own and not load_settings().table_view
+
+
+@ui_test
+async def test_panel_boxes_follow_the_cards_after_a_move():
+    """A move passes a card on, so every section shows other cards: the boxes are kept
+    (nothing is rebuilt) and each shows, and picks on a click, the card now in its place."""
+    async with playing("onitama", seed=1) as (app, pilot):
+        panel = screen(app).query_one(PanelView)
+        before = list(panel.query(ItemBox))
+        await play_keys(pilot, "Frog b1-a2")
+        s = screen(app)
+        boxes = list(panel.query(ItemBox))
+        assert boxes == before
+        shown = [box.item for box in boxes]
+        wanted = [it for sec in s.rules.panel(s.game.position, None) for it in sec.items]
+        assert [it.key for it in shown] == [it.key for it in wanted]
+        assert [box.key for box in boxes] == [it.key for it in wanted]
+        goose = next(box for box in boxes if box.key == "card:Goose")
+        await pilot.click(goose)
+        await pilot.pause()
+        assert s.picks == (item("card:Goose"),)

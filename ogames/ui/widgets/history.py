@@ -69,8 +69,11 @@ class HistoryList(OptionList):
             keep += 1
         self._quiet = True
         try:
-            for index in range(len(self._texts) - 1, keep - 1, -1):
-                self.remove_option_at_index(index)
+            if len(self._texts) - keep > 1:  # many rows differ (another viewer's words):
+                self.clear_options()  # built anew, not taken out one by one (each a pass)
+                keep = 0
+            elif keep < len(self._texts):
+                self.remove_option_at_index(keep)
             old = self._current
             self._texts = rows
             self._current = current

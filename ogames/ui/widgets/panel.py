@@ -145,7 +145,8 @@ class ItemBox(Static):
         """Show ``item`` (a layout pass only when its text may take other rows)."""
         if (item, colour, number) == (self.item, self.colour, self.number):
             return
-        resized = (item.title, item.lines) != (self.item.title, self.item.lines)
+        resized = text_measure(item) != text_measure(self.item)
+        self.key = item.key
         self.item, self.colour, self.number = item, colour, number
         self.refresh(layout=resized)
 
@@ -176,6 +177,12 @@ class ItemBox(Static):
 
     def on_click(self) -> None:
         self.post_message(self.Clicked(self.key))
+
+
+def text_measure(item: PanelItem) -> tuple[int, ...]:
+    """What decides the rows an item takes at any width: its title's and lines' lengths
+    (another card of the same size is only painted again, never laid out)."""
+    return (len(item.title), *map(len, item.lines))
 
 
 def append_runs(text: Text, runs: Sequence[Sequence[Run]], colours: Sequence[str],
@@ -276,8 +283,9 @@ class PanelView(VerticalScroll):
         self._in_view: list[str] = []
         #: every side's colour (``PanelItem.runs`` may use several in one item)
         self.side_colours: tuple[str, ...] = ()
-        #: the item boxes, in panel order
+        #: the item boxes, in panel order, and each section's heading
         self._boxes: list[ItemBox] = []
+        self._headings: list[tuple[Static, str]] = []
         #: the items picked so far, and the item picks pending that are on no panel
         self._picked: list[str] = []
         self._pending: list[str] = []
@@ -300,15 +308,14 @@ class PanelView(VerticalScroll):
         sel = set(selectable)
         self.order = [i.key for i in items if i.key in sel]
         looks = [self._look(it, colours, sel, set(picked)) for it in items]
-        shape = tuple((s.title, s.note, tuple(i.key for i in s.items)) for s in sections)
+        # the widgets stay while the sections keep their number of items (a card played
+        # moves from one section to another: the boxes show other items, nothing is built)
+        shape = tuple(len(s.items) for s in sections)
         if shape != self._shape:
             self._shape = shape
             self._build(sections, looks)
         else:
-            for box, it, (colour, number, classes) in zip(self._boxes, items, looks, strict=True):
-                box.set_item(it, colour, number)
-                for name in ("selectable", "picked", "dim"):
-                    box.set_class(name in classes, name)
+            self._update(sections, items, looks)
         self.display = bool(sections)
         self._picked = list(picked)
         self._pending = [k for k, _ in choices]
@@ -332,8 +339,12 @@ class PanelView(VerticalScroll):
         widgets: list[Widget] = []
         self._grids, self._boxes = [], []
         at = iter(looks)
+        self._headings = []
         for s in sections:
-            widgets.append(Static(section_heading(s), classes="section-title"))
+            text = section_heading(s)
+            heading = Static(text, classes="section-title")
+            self._headings.append((heading, text.plain))
+            widgets.append(heading)
             boxes = []
             for it in s.items:
                 colour, number, classes = next(at)
@@ -344,6 +355,23 @@ class PanelView(VerticalScroll):
             widgets.append(grid)
         self._fit_columns()
         self.mount_all(widgets)
+
+    def _update(self, sections: Sequence[PanelSection], items: Sequence[PanelItem],
+                looks: Sequence[tuple]) -> None:
+        """The built headings and boxes given what they show now (same shape)."""
+        for at, section in enumerate(sections):
+            heading, shown = self._headings[at]
+            text = section_heading(section)
+            if text.plain != shown:
+                self._headings[at] = (heading, text.plain)
+                heading.update(text)
+        for at, (grid, count, *_) in enumerate(self._grids):
+            self._grids[at] = (grid, count, *item_widths(sections[at].items))
+        for box, it, (colour, number, classes) in zip(self._boxes, items, looks, strict=True):
+            box.set_item(it, colour, number)
+            for name in ("selectable", "picked", "dim"):
+                box.set_class(name in classes, name)
+        self._fit_columns()
 
     def on_item_box_clicked(self, event: ItemBox.Clicked) -> None:
         """A second click on the item just picked goes on with the one pick that follows

@@ -33,31 +33,11 @@ from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
 from . import alphabeta, parallel
+from .levels import LEVELS, Level
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
 
-
-@dataclass(frozen=True)
-class Level:
-    """How hard the computer thinks: iterations (playouts) per move, an optional wall-clock
-    cap in seconds, and the playout cut-off in plies (a policy may override it)."""
-
-    name: str
-    iterations: int
-    time_limit: float | None = None
-    playout_depth: int = 20
-    exploration: float = 0.8
-
-
-#: easy plays a few dozen playouts (it sees captures and mates in one, little more); hard
-#: thinks for up to 1.7 s: the issue's limit is 2 s a move on a 2-core machine, and the
-#: last iteration, the mate-in-one scan and a busy machine add up to a tenth or two
-LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 40, 0.5, playout_depth=10),
-    "medium": Level("medium", 400, 1.0),
-    "hard": Level("hard", 12000, 1.7),
-}
 
 #: branching factor above which children are added gradually (progressive widening)
 WIDEN_ABOVE = 24

@@ -78,6 +78,7 @@ from typing import Any
 
 from .errors import OgamesError
 from .game import Game
+from .progress import Progress, load_progress
 from .rules import Move, Position, Rules
 
 #: the file of a game's course, in the game's package
@@ -184,13 +185,28 @@ def has_course(rules: Rules) -> bool:
         return True
 
 
+#: the courses read, by game id and file text: the picker asks for every course's size each
+#: time it is shown, and reading a course (TOML, positions) is the costly part
+_COURSES: dict[tuple[str, str | None], Course | None] = {}
+
+
 def load_course(rules: Rules, text: str | None = None) -> Course | None:
     """The game's course (``text``: the file's text, else read from the package); None
     when the game has none. Never raises for a bad file: a file that cannot be read at all
     is a course with a ``problem``, a malformed lesson a lesson with one."""
-    source = course_source(rules)
     try:
         text = course_text(rules) if text is None else text
+    except LessonError as exc:
+        return Course(rules.id, course_source(rules), problem=exc.reason)
+    key = (rules.id, text)
+    if key not in _COURSES:
+        _COURSES[key] = _load_course(rules, text)
+    return _COURSES[key]
+
+
+def _load_course(rules: Rules, text: str | None) -> Course | None:
+    source = course_source(rules)
+    try:
         if text is None:
             return None
         data = tomllib.loads(text)
@@ -641,3 +657,13 @@ def check_course(rules: Rules, course: Course) -> list[LessonError]:
     for path in untaught(course, topics):
         errors.append(LessonError(course.source, None, f"no lesson teaches {path!r}"))
     return errors
+
+
+def course_counts(rules: Rules, progress: Progress | None = None) -> tuple[int, int] | None:
+    """(lessons done, lessons in the course) of a game, or None when it has no course;
+    for the picker's "Ordo 5/14"."""
+    course = load_course(rules)
+    if course is None or course.problem:
+        return None
+    progress = progress or load_progress()
+    return progress.count(rules.id, course.ids), len(course.lessons)

@@ -18,10 +18,8 @@ from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
-from .computer import seats_from_players
-from .screens.game import GameScreen
-from .screens.learn import CourseScreen, LearnScreen, LessonScreen
 from .screens.picker import PickerScreen
+from .seats import seats_from_players
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
 
@@ -94,6 +92,8 @@ class OgamesApp(App[None]):
         """Open the course of ``game_id`` (None: the list of every game's course). When
         that course is open already, under the screen asking, go back to it instead of
         opening a second one (the rules' "try it" from inside a lesson)."""
+        from .screens.learn import CourseScreen, LearnScreen  # on first use (start time)
+
         if game_id is None:
             self.push_screen(LearnScreen())
             return
@@ -112,6 +112,8 @@ class OgamesApp(App[None]):
         ``computer``: the computer's seats (side index → level; None: the seats named so in
         the players' names, as a resumed or replayed game has them); ``resumed``: the game
         is the autosave's (else the autosave still belongs to the game left before)."""
+        from .screens.game import GameScreen  # on first use: the picker's start is faster
+
         seats = seats_from_players(game.players) if computer is None else computer
         self.variants_played[game.rules.id] = game.variant
         screen = GameScreen(game, ascii=self.ascii, computer=seats, resumed=resumed)
@@ -198,6 +200,9 @@ class OgamesApp(App[None]):
         save_settings(self.settings)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        from .screens.game import GameScreen
+        from .screens.learn import LessonScreen
+
         yield from super().get_system_commands(screen)
         yield SystemCommand("ASCII board", "Draw boards with ASCII only (on/off)",
                             self.action_toggle_ascii)

@@ -27,8 +27,16 @@ from textual.widgets.option_list import Option
 
 from ...core.entry import Entry
 from ...core.errors import OgamesError
-from ...core.lessons import Course, Lesson, Tutor, check_lesson, load_course, start_game
-from ...core.progress import Progress, load_progress, mark_done
+from ...core.lessons import (
+    Course,
+    Lesson,
+    Tutor,
+    check_lesson,
+    course_counts,
+    load_course,
+    start_game,
+)
+from ...core.progress import load_progress, mark_done
 from ...core.registry import available_ids, get_rules
 from ...core.rules import Rules
 from ..computer import Computer, Hint
@@ -47,16 +55,6 @@ DONE_MARK, TODO_MARK, BROKEN_MARK = "✓", "·", "✗"
 WARNING_NOTE = "Note: "
 #: the lesson box's columns that are no text: its border, its padding, the scroll bar
 BOX_FRAME = 2 + 2 + 1
-
-
-def course_counts(rules: Rules, progress: Progress | None = None) -> tuple[int, int] | None:
-    """(lessons done, lessons in the course) of a game, or None when it has no course;
-    for the picker's "Ordo 5/14"."""
-    course = load_course(rules)
-    if course is None or course.problem:
-        return None
-    progress = progress or load_progress()
-    return progress.count(rules.id, course.ids), len(course.lessons)
 
 
 def key_for(screen: type, action: str) -> str:

@@ -19,15 +19,15 @@ from textual.widgets.option_list import Option
 
 from ...core.errors import OgamesError
 from ...core.game import Game
+from ...core.lessons import course_counts
 from ...core.progress import Progress, load_progress
 from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
-from ..computer import LEVEL_NAMES, is_computer_name, split_players
+from ..seats import LEVEL_NAMES, is_computer_name, split_players
 from ..widgets.fitted import FittedText, rows_of
 from ..widgets.footer import FittedFooter
 from ..widgets.lists import PagingOptionList
-from .learn import course_counts
 from .room import NeedsRoom, room_css
 
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
@@ -248,8 +248,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         if self.game_id is not None:
             games.highlighted = games.get_option_index(self.game_id)
         self._build_form()
-        self._offer_resume()
-        self.fit_room()
+        self.fit_room()  # the resume offer follows on the screen's resume, first time too
 
     async def on_resize(self) -> None:
         self.fit_room()

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
@@ -381,6 +382,75 @@ def peak_memory() -> dict:
             "max_rss_mb": round(rss_kb / 1024, 1)}
 
 
+MEMORY = """
+import asyncio, gc, resource, sys
+
+def rss_mb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+async def main(game_id):
+    if game_id == "-":
+        from textual.app import App
+        from textual.widgets import Footer, Header, Static
+
+        class Bare(App):
+            def compose(self):
+                yield Header()
+                yield Static("hello")
+                yield Footer()
+
+        app = Bare()
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            gc.collect()
+            print(rss_mb(), 0)
+        return
+    from bench.run import long_game
+    from ogames.ui.app import OgamesApp
+
+    game = long_game(game_id, 1000)
+    app = OgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_game(game)
+        await pilot.pause()
+        await pilot.press("enter")  # past a hand-off, where there is one
+        for key in ("left", "enter", "escape", "u", "ctrl+y"):  # a look back and forth
+            await pilot.press(key)
+        await pilot.pause()
+        gc.collect()
+        print(rss_mb(), game.cursor)
+
+asyncio.run(main(sys.argv[1]))
+"""
+
+
+def history_memory() -> dict:
+    """Resident megabytes of the app with a game of about 1,000 plies open (its whole
+    history kept: every position, for undo, redo and the move list), above a bare Textual
+    app's; the issue's target is under 50 MB above it. Each figure from its own process."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    root = str(Path(__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+
+    def measure(arg: str) -> tuple[float, int]:
+        out = subprocess.run([sys.executable, "-c", MEMORY, arg], capture_output=True,
+                             text=True, check=True, env=env, cwd=root).stdout.split()
+        return float(out[-2]), int(out[-1])
+
+    from ogames.core.registry import available_ids
+
+    bare, _ = measure("-")
+    out: dict = {"bare_textual_mb": round(bare, 1)}
+    for game_id in available_ids():
+        rss, plies = measure(game_id)
+        out[game_id] = {"plies": plies, "rss_mb": round(rss, 1),
+                        "above_bare_mb": round(rss - bare, 1)}
+    return out
+
+
 def bench_ui(console: Console | None = None) -> dict:
     with private_data_dir():  # the app's autosaves and kept games are nobody's
         return _bench_ui(console)
@@ -427,6 +497,15 @@ def _bench_ui(console: Console | None = None) -> dict:
     picks.add_row(f"typing, Ochmir with {typed['moves']:,} moves", "",
                   f"{typed['type_p50_ms']} / {typed['type_p95_ms']}", "", "")
     console.print(picks)
+    held = result["history_memory"] = history_memory()
+    memory = Table(title="memory: the app with a long game open, above a bare Textual app "
+                         f"({held['bare_textual_mb']} MB resident); target < 50 MB")
+    for col in ("game", "plies kept", "resident", "above bare"):
+        memory.add_column(col)
+    for game_id in available_ids():
+        h = held[game_id]
+        memory.add_row(game_id, str(h["plies"]), f"{h['rss_mb']} MB", f"{h['above_bare_mb']} MB")
+    console.print(memory)
     mem = result["all_games_open"]
     console.print(f"all five games open: peak traced {mem['tracemalloc_peak_mb']} MB, "
                   f"max RSS {mem['max_rss_mb']} MB")

@@ -30,10 +30,13 @@ def get_rules(game_id: str) -> Rules:
     return module.RULES
 
 
-def available_ids() -> tuple[str, ...]:
-    """Ids of the games whose engine module is present."""
+def available_ids(only: str | None = None) -> tuple[str, ...]:
+    """Ids of the games whose engine module is present (``only``: of that id alone, so
+    that no other engine is imported)."""
     found = []
     for gid, mod in GAME_MODULES.items():
+        if only is not None and gid != only:
+            continue
         try:
             module = importlib.import_module(mod)
         except ModuleNotFoundError as exc:
@@ -52,6 +55,8 @@ def all_rules() -> tuple[Rules, ...]:
 def find_rules(name: str) -> Rules:
     """The engine for a user-given name: an id or alias, case-insensitive after NFC."""
     wanted = _fold(name)
+    if wanted in GAME_MODULES and wanted in available_ids(only=wanted):
+        return get_rules(wanted)  # an id: no other engine is imported (start time)
     for gid in available_ids():
         rules = get_rules(gid)
         if wanted == gid or wanted in (_fold(a) for a in rules.aliases):

@@ -1,6 +1,7 @@
 """``make bench``: speed and memory figures, printed as tables and saved as JSON.
 
-Engines (perft, random playouts, save/load), the review of a game with the computer
+Engines (perft, random playouts, save/load; perft against the engines of the commit issue
+25 started from, ``bench.engines_then``), the review of a game with the computer
 (a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), the UI
 (first frame, keypress → repaint, memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
@@ -173,6 +174,9 @@ def main() -> None:
             f"{sl['plies']} plies: {sl['save_seconds']} s / {sl['load_seconds']} s" if sl else "",
         )
     console.print(table)
+    from bench.engines_then import bench_engines_then
+
+    results["engines_then"] = bench_engines_then(console)
     results["review"] = bench_review(console)
     from bench.ui import bench_ui
 

@@ -18,6 +18,7 @@ from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
+from .heap import settle_heap
 from .screens.picker import PickerScreen
 from .seats import seats_from_players
 from .settings import load_settings, save_settings
@@ -87,6 +88,7 @@ class OgamesApp(App[None]):
                                           path=self.replay_path))
         if self.learn is not None:
             self.open_course(self.learn or None)
+        self.call_after_refresh(settle_heap)
 
     def open_course(self, game_id: str | None) -> None:
         """Open the course of ``game_id`` (None: the list of every game's course). When

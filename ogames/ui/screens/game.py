@@ -25,6 +25,7 @@ from ...core.game import Game
 from ...core.move_kinds import target_kinds
 from ...core.typed_moves import MoveFinder
 from ..computer import FRAME, Computer
+from ..heap import drop_dead_widget_caches
 from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
@@ -233,6 +234,7 @@ class GameScreen(BoardActions, Screen[None]):
         move list jumped), which is when the game takes over the autosave or is kept."""
         game = self.game
         self.autosave(changed)
+        drop_dead_widget_caches()
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))

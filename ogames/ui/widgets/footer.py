@@ -73,6 +73,7 @@ class FittedFooter(Footer):
     _fitted_width = -1
 
     def compose(self) -> ComposeResult:
+        self._drop_stale_watchers()
         widgets = list(super().compose())
         keys = [w for w in widgets if isinstance(w, FooterKey)]
         width = self._fitted_width = self.size.width
@@ -85,6 +86,20 @@ class FittedFooter(Footer):
         self.compact = compact
         kept = fitting(keys, priority, width, compact)
         yield from self._kept(widgets, kept)
+
+    def _drop_stale_watchers(self) -> None:
+        """Forget the keys of the last composition. Each ``FooterKey`` binds itself to the
+        footer's ``compact`` (``data_bind``), which puts it in the footer's watcher list;
+        Textual drops closed widgets from that list only when ``compact`` changes
+        (Textualize/textual#6666), so a footer whose keys change on every move kept every
+        key it ever showed: some 20 widgets a move, and collections that paused a repaint
+        for longer and longer. Textual keeps the list under this name (``reactive._watch``)."""
+        watchers = getattr(self, "__watchers", None)
+        if isinstance(watchers, dict):
+            for name, bound in watchers.items():
+                watchers[name] = [(node, callback) for node, callback in bound
+                                  if not getattr(node, "_closing", False)
+                                  and (node is self or node.parent is not None)]
 
     @staticmethod
     def _kept(widgets: Iterable[Widget], kept: set[int]) -> Iterable[Widget]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from textual.cache import LRUCache
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -18,6 +19,10 @@ def ply_label(index: int, text: str, sides: int, mover: str = "") -> str:
     ``mover`` (three sides: ``…`` alone would not say whose move it was) ``1… Blue: …``."""
     number, turn = divmod(index, max(1, sides))
     return f"{number + 1}{'.' if turn == 0 else '…'} {f'{mover}: ' if mover else ''}{text}"
+
+
+#: rows kept drawn (the tallest move list shows some 50; the highlight draws a row again)
+RENDERED_ROWS = 256
 
 
 class HistoryList(OptionList):
@@ -41,6 +46,16 @@ class HistoryList(OptionList):
         self._quiet = False
         #: the row of the ending that is no move, if any
         self._ending: int | None = None
+        self._bound_render_cache()
+
+    def _bound_render_cache(self) -> None:
+        """Keep a few screens' worth of drawn rows, not Textual's 2,048. Every move writes
+        new rows (the ▶ moves on), and each row kept holds its drawn strips with their own
+        caches: the collector walked some hundred thousand objects and paused a move's
+        repaint for up to 100 ms. Textual keeps the rows under this name (OptionList)."""
+        cache = getattr(self, "_option_render_cache", None)
+        if isinstance(cache, LRUCache):
+            self._option_render_cache = LRUCache(maxsize=RENDERED_ROWS)
 
     def _prompt(self, i: int) -> str:
         mark = "▶ " if i == self._current else "  "

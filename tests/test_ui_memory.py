@@ -1,0 +1,39 @@
+"""The app lets go of what is gone: widgets replaced move after move (footer keys, hand-off
+screens, panel boxes) do not stay reachable, so memory and the collector's pauses stay flat
+over a long game."""
+
+from __future__ import annotations
+
+import gc
+
+from textual._styles_cache import StylesCache
+from textual.widget import Widget
+
+from ogames.ui.screens.handoff import HandoffScreen
+from tests.savehelp import random_texts
+from tests.uihelp import hand_over, playing, screen, status, ui_test, wait_for
+
+
+def alive(kind: type) -> list:
+    gc.collect()
+    return [o for o in gc.get_objects() if isinstance(o, kind)]
+
+
+@ui_test
+async def test_moves_with_hand_offs_leave_no_dead_widgets_behind():
+    async with playing("ochmir", seed=3) as (app, pilot):
+        await hand_over(pilot)
+        before = len(alive(Widget))
+        for ply, text in enumerate(random_texts("ochmir", "2", 3, 12), start=1):
+            await pilot.press(":", *text, "enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+            assert screen(app).game.cursor == ply, (text, status(app))
+            while isinstance(app.screen, HandoffScreen):  # a notice first, then the hand-off
+                await hand_over(pilot)
+        widgets = alive(Widget)
+        gone = [w for w in widgets if not w.is_attached]
+        # a footer composes its keys anew for every move: none of the old ones is kept
+        assert len(gone) <= 30, sorted({type(w).__name__ for w in gone})
+        assert len(widgets) <= before + 30
+        # nor the drawn lines of widgets that are gone
+        assert len(alive(StylesCache)) <= len(widgets) + 30

@@ -124,7 +124,9 @@ async def main() -> None:
     await shoot("ochmir-3-players-80x24", OgamesApp("ochmir", seed=2, variant="3"),
                 random_moves(9), size=(80, 24))
     await shoot("ochmir-finished", OgamesApp("ochmir", seed=1), play_to_the_end)
-    for game_id in ("ordo", "onitama"):  # a big window: the board of squares grows
+    # a big window: the board grows (squares stretched; points, hexes and triangles drawn
+    # with longer sides by their game), and a piece is drawn large in its cell
+    for game_id in ("ordo", "onitama", "opprimo", "oferhlyp", "ochmir"):
         await shoot(f"{game_id}-200x60", OgamesApp(game_id, seed=4), random_moves(6),
                     size=(200, 60))
     await shoot_saves_and_replay()

@@ -173,8 +173,10 @@ def scaled_layout(layout: BoardLayout, factor: int) -> BoardLayout | None:
     every cell's rectangle grows by ``factor``, straight lines are stretched and labels are
     moved to stay centred on their row or column. A window larger than the full drawing
     shows a larger board this way (issue 16: a piece in a sea of empty cells is hard to
-    see). None when the drawing cannot be stretched without distortion: a diagonal line
-    (triangles, hexes) or a cell that is not a square."""
+    see): it is ``Rules.layout``'s ``scale`` for a board of squares (``Rules.grown_layout``).
+    None when the drawing cannot be stretched without distortion: a diagonal line
+    (triangles, hexes) or a cell that is not a square; such a game draws its own larger
+    board."""
     if factor <= 1:
         return layout
     if any(spec.kind != "square" for spec in layout.cells):

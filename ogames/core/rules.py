@@ -16,7 +16,15 @@ from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
 
-from .board import BoardLayout, CellView, MoveKind, PanelSection, Pick, PickOptions
+from .board import (
+    BoardLayout,
+    CellView,
+    MoveKind,
+    PanelSection,
+    Pick,
+    PickOptions,
+    scaled_layout,
+)
 from .errors import IllegalMoveError, NotationError
 from .outcome import GENERIC_ENDINGS, Outcome
 from .policy import DEFAULT, Policy
@@ -183,11 +191,28 @@ class Rules(ABC):
 
     @abstractmethod
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
         """The board canvas. ``flipped`` turns it through 180° (coordinates stay readable);
         ``ascii`` uses only ASCII in the background; ``compact`` draws the same cells, under
         the same names and with coordinates, as small as they stay clear (within
-        ``board.COMPACT_CANVAS``), for a window of 80×24."""
+        ``board.COMPACT_CANVAS``), for a window of 80×24.
+
+        ``scale`` (issue 16, a big window): the full drawing about ``scale`` times larger,
+        the same cells under the same names, each cell's rectangle larger so that a piece
+        is drawn large in it; None when the game cannot draw it so (a compact drawing never
+        grows). At 1, the default, there is always a drawing. ``grown_layout`` is the
+        default, which serves a board of squares."""
+
+    def grown_layout(self, full: BoardLayout, scale: int,
+                     compact: bool = False) -> BoardLayout | None:
+        """``layout`` at ``scale`` for an engine whose board is made of squares: ``full``
+        (its drawing at scale 1) stretched ``scale`` times (``board.scaled_layout``, None
+        when it has anything but squares and straight lines); None for a ``compact``
+        drawing above scale 1. An engine with diagonal outlines draws its own larger
+        drawing instead."""
+        if scale <= 1:
+            return full
+        return None if compact else scaled_layout(full, scale)
 
     @abstractmethod
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

@@ -5,13 +5,14 @@ here decides how a game goes.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 
 from ogames.core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection, Run
 
-from .geometry import COORDS, NAMES, ROW_LETTERS, UP, lattice_vertices
+from .geometry import CENTRE, COORDS, NAMES, ROW_LETTERS, UP, lattice_vertices
 from .notation import Position
 from .play import SIDES, scores, stall_limit
 from .tiles import (
@@ -106,6 +107,107 @@ def _draw_layout(flipped: bool, ascii: bool, compact: bool) -> BoardLayout:
         up = UP[i] != flipped
         cells.append(CellSpec(NAMES[i], line, slot(c), pitch, 1, "up" if up else "down"))
     return BoardLayout(width, height, tuple("".join(g) for g in grid), tuple(cells))
+
+
+@cache
+def grown_layout(flipped: bool, ascii: bool, scale: int) -> BoardLayout:
+    """The full drawing larger, for a big window (issue 16): ``3·scale`` columns per board
+    column and ``2·scale`` lines per row, every triangle outlined (its base along a line
+    of vertices, its sides one ``╱`` or ``╲`` a line), so that its inside is its own to
+    click and to highlight. A cell's rectangle is ``scale`` lines of its wide half (the
+    bottom of a ▲, the top of a ▼), as wide as the inside of its narrowest line there; a
+    tile fills it. Row letters at both ends of each row's middle line, column numbers
+    above and below. At scale 2, the left of row a (a6 ▲, a7 ▼, a8 ▲, a9 ▼, a10 ▲)::
+
+        5     6     7     8     9    10    11
+              ·───────────·───────────·──────
+            ╱   ╲       ╱   ╲       ╱   ╲
+           ╱     ╲     ╱     ╲     ╱     ╲
+          ╱       ╲   ╱       ╲   ╱       ╲
+        ·───────────·───────────·───────────·
+    """
+    canvas = _GrownCanvas(scale)
+    edges, cells = canvas.triangles()
+    canvas.draw_edges(edges, ascii)
+    grid, width, height = canvas.grid, canvas.width, canvas.height
+    specs = []
+    for i, row, col, size in cells:
+        up = UP[i] != flipped
+        if flipped:  # turned through 180°: a ▲ shows as a ▼
+            row, col = height - row - scale, width - col - size
+        specs.append(CellSpec(NAMES[i], row, col, size, scale, "up" if up else "down"))
+    if flipped:
+        grid = [line[::-1] for line in reversed(grid)]
+    for column in range(1, 24):
+        col = canvas.vertex(0, column - CENTRE)[1]
+        col = width - 1 - col if flipped else col
+        grid[0][col - 1:col + 1] = f"{column:>2}"
+        grid[height - 1][col - 1:col + 1] = f"{column:>2}"
+    for r in range(12):
+        line = canvas.vertex(11 - r if flipped else r, 0)[0] + scale
+        grid[line][1] = grid[line][width - 2] = ROW_LETTERS[r]
+    return BoardLayout(width, height, tuple("".join(g) for g in grid), tuple(specs))
+
+
+class _GrownCanvas:
+    """The grown drawing's measures and its grid, unflipped: ``pitch`` columns per board
+    column, ``band`` lines per row."""
+
+    #: the column of the leftmost vertex: a row letter and a column free before it
+    MARGIN = 3
+
+    def __init__(self, scale: int) -> None:
+        self.scale, self.pitch, self.band = scale, 3 * scale, 2 * scale
+        self.width = 2 * self.MARGIN + 24 * self.pitch + 1
+        self.height = 12 * self.band + 3
+        self.grid = [[" "] * self.width for _ in range(self.height)]
+
+    def vertex(self, j: int, x: int) -> tuple[int, int]:
+        """Line j's vertex x (from −12 to 12): its line and column."""
+        return 1 + self.band * j, self.MARGIN + (x + 12) * self.pitch
+
+    def offset(self, k: int) -> int:
+        """The column of a side ``k`` lines below its upper end, from that end: rounded
+        towards the side's middle, so that both halves of it look alike."""
+        exact = self.pitch * k / self.band
+        return math.ceil(exact) if 2 * k < self.band else math.floor(exact)
+
+    def triangles(self) -> tuple[set, list[tuple[int, int, int, int]]]:
+        """Every triangle's edges (pairs of vertices), and each cell's rectangle in its
+        wide half: (cell index, first line, first column, width)."""
+        edges: set = set()
+        cells = []
+        for i, (r, c) in enumerate(COORDS):
+            x = c - CENTRE
+            corners = ((r, x), (r + 1, x - 1), (r + 1, x + 1)) if UP[i] else (
+                (r + 1, x), (r, x - 1), (r, x + 1))
+            edges |= {tuple(sorted((a, b))) for a in corners for b in corners if a != b}
+            line, middle = self.vertex(r, x)
+            reach = self.offset(self.band - self.scale) - 1
+            first = line + (self.band - self.scale if UP[i] else 1)
+            cells.append((i, first, middle - reach, 2 * reach + 1))
+        return edges, cells
+
+    def draw_edges(self, edges: set, ascii: bool) -> None:
+        """The triangles' sides and bases, and a dot on every vertex."""
+        horizontal, rise, fall, dot = ("-", "/", "\\", ".") if ascii else ("─", "╱", "╲", "·")
+        grid = self.grid
+        for (j0, x0), (j1, x1) in edges:
+            line, col = self.vertex(j0, x0)
+            if j0 == j1:
+                grid[line][col + 1:self.vertex(j1, x1)[1]] = horizontal * (
+                    self.pitch * (x1 - x0) - 1)
+                continue
+            for k in range(1, self.band):
+                # a side steps a column or two a line: where it steps two (above scale 2),
+                # the column between is drawn too, so that no inside leaks into the next
+                start = self.offset(k - 1) + 1 if k > 1 else self.offset(k)
+                for step in range(start, self.offset(k) + 1):
+                    grid[line + k][col + step if x1 > x0 else col - step] = (
+                        fall if x1 > x0 else rise)
+        for j, x in lattice_vertices():
+            line, col = self.vertex(j, x)
+            grid[line][col] = dot
 
 
 _EMPTY_VIEWS = {True: CellView("▲", "^"), False: CellView("▼", "v")}

@@ -115,7 +115,11 @@ class OchmirRules(Rules):
     # ----- drawing ------------------------------------------------------------------------------
 
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
+        """The hexagon of triangles (see ``drawing``); a larger ``scale`` draws the full
+        one larger, with every triangle outlined (``drawing.grown_layout``)."""
+        if scale > 1:
+            return None if compact else drawing.grown_layout(flipped, ascii, scale)
         return drawing.layout(flipped, ascii, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

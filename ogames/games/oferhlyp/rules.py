@@ -83,7 +83,7 @@ class OferhlypRules(Rules):
     # ----- what the UI draws ----------------------------------------------------------
 
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
         """Hex outlines in ASCII either way (so ``ascii`` changes nothing). The full drawing
         is 48×27 with each hex's name inside it; the compact one is 31×15, a hex two lines
         tall showing its piece over its rank, the file letters above and below (its top)::
@@ -93,7 +93,11 @@ class OferhlypRules(Rules):
             ___/ ○ \\_6_/ ○ \\_6_/ ○ \\___
            / ○ \\_5_/ ○ \\_5_/ ○ \\_5_/ ○ \\
            \\_4_/ ○ \\_5_/ ○ \\_5_/ ○ \\_4_/
+
+        A larger ``scale`` draws the full hexes with longer sides (``drawing.grown``).
         """
+        if scale > 1:
+            return None if compact else drawing.board_layout(flipped, scale=scale)
         return drawing.board_layout(flipped, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

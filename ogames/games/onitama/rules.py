@@ -99,8 +99,9 @@ class OnitamaRules(Rules):
     # ----- what the UI draws ----------------------------------------------------------------
 
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
-        return drawing.layout(flipped=flipped, ascii=ascii, compact=compact)
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
+        return self.grown_layout(drawing.layout(flipped=flipped, ascii=ascii, compact=compact),
+                                 scale, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:
         return drawing.cell_views(pos)

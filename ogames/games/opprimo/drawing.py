@@ -141,6 +141,118 @@ def layout(flipped: bool, ascii: bool, compact: bool = False) -> BoardLayout:
     return BoardLayout(_WIDTH, height, tuple(lines), tuple(cells))
 
 
+def grown_layout(flipped: bool, ascii: bool, scale: int) -> BoardLayout:
+    """The full drawing larger, for a big window (issue 16): ranks ``2·scale`` lines
+    apart and files ``6·scale`` columns apart (wider than the full drawing's 4 per rank
+    line, so that the triangles come nearer their true shape and a castle has room for a
+    King), the diagonals one ``╱`` or ``╲`` a line. A point's rectangle is centred on it,
+    ``2·scale − 1`` lines tall; a castle's, as tall, lies on the line of its apex, between
+    that point's rectangle and the file across; a piece is drawn large in either. At
+    scale 2, the top left::
+
+              a           b
+
+        13                ◇
+                       ╱  │  ╲
+                    ╱     │     ╲
+                 ╱        │        ╲
+        12    ·           │           ·
+              │  ╲        │        ╱  │
+    """
+    canvas = _GrownCanvas(flipped, scale)
+    _draw_grown_lines(canvas, ascii)
+    cells = _grown_points(canvas, ascii) + _grown_castles(canvas)
+    grid, height = canvas.grid, canvas.height
+    files = FILES[::-1] if flipped else FILES
+    for x, letter in enumerate(files):
+        grid[0][canvas.left + canvas.file_step * x] = letter
+        grid[height - 1][canvas.left + canvas.file_step * x] = letter
+    end = canvas.right + canvas.half
+    for r in range(1, RANKS + 1):
+        line = canvas.place(r, 0)[0]
+        grid[line][0:2] = f"{r:>2}"
+        grid[line][end + 2:end + 4] = f"{r:<2}"
+    return BoardLayout(canvas.width, height, tuple("".join(line) for line in grid),
+                       tuple(cells))
+
+
+class _GrownCanvas:
+    """The grown drawing's measures and its grid of characters, turned as the board is."""
+
+    def __init__(self, flipped: bool, scale: int) -> None:
+        self.flipped, self.scale = flipped, scale
+        self.file_step, self.rank_step = 6 * scale, 2 * scale
+        self.half = scale + 1  # columns each side of a point in its rectangle
+        self.left = self.half + 3  # column of file a: rank numbers and a free column first
+        self.right = self.left + 6 * self.file_step  # column of file g
+        self.width = self.right + self.half + 4
+        self.top = scale  # line of rank 13: the file letters and its rectangle's lines above
+        self.height = 2 * self.top + 12 * self.rank_step + 1
+        self.mirror = self.left + self.right  # column c shows at mirror − c when flipped
+        self.grid = [[" "] * self.width for _ in range(self.height)]
+
+    def place(self, rank: int, col: int) -> tuple[int, int]:
+        line = self.top + self.rank_step * (RANKS - rank)
+        return (self.height - 1 - line, self.mirror - col) if self.flipped else (line, col)
+
+    def put(self, rank: int, col: int, steps: int, char: str) -> None:
+        """``char`` ``steps`` lines above (below, when negative) ``rank``'s line in column
+        ``col``."""
+        line, at = self.place(rank, col)
+        self.grid[line + (steps if self.flipped else -steps)][at] = char
+
+
+def _draw_grown_lines(canvas: _GrownCanvas, ascii: bool) -> None:
+    """The files' lines between points and the diagonals, one character a line."""
+    vert, rise, fall = ("|", "/", "\\") if ascii else ("│", "╱", "╲")
+    steps = canvas.rank_step
+    for f in range(7):
+        col = canvas.left + canvas.file_step * f
+        for r in range(1, RANKS + 1):
+            if not has_point(f, r):
+                continue
+            if has_point(f, r + 2):  # the file's line up to the next point
+                for k in range(1, 2 * steps):
+                    canvas.put(r, col, k, vert)
+            for up in (1, -1):  # the diagonals to the right, up and down
+                if has_point(f + 1, r + up):
+                    for k in range(1, steps):
+                        canvas.put(r, col + canvas.file_step * k // steps, up * k,
+                                   rise if up == 1 else fall)
+
+
+def _grown_points(canvas: _GrownCanvas, ascii: bool) -> list[CellSpec]:
+    """Every point's mark and its rectangle, centred on it."""
+    shield_dot, dot = ("*", ".") if ascii else ("◇", "·")
+    scale, half = canvas.scale, canvas.half
+    cells = []
+    for i, (f, r) in enumerate(POINTS):
+        row, col = canvas.place(r, canvas.left + canvas.file_step * f)
+        shield = bool((1 << i) & ALL_SHIELDS)
+        canvas.grid[row][col] = shield_dot if shield else dot
+        cells.append(CellSpec(POINT_NAMES[i], row - scale + 1, col - half, 2 * half + 1,
+                              2 * scale - 1, "point", "special" if shield else ""))
+    return cells
+
+
+def _grown_castles(canvas: _GrownCanvas) -> list[CellSpec]:
+    """Every castle's rectangle: on the line of its apex, its middle two thirds of the
+    way from the apex to the file across."""
+    scale, step = canvas.scale, canvas.file_step
+    reach = step - 1 - 4 * scale  # columns each side of the middle, short of that file
+    cells = []
+    for side in (YELLOW, RED):
+        for name in CASTLES[side]:
+            t = TRIANGLE_INDEX[name]
+            strip, tri_row = t // 11, t % 11 + 1
+            apex = strip if has_point(strip, tri_row + 1) else strip + 1
+            middle = canvas.left + step * apex + (1 if apex == strip else -1) * 4 * scale
+            row, col = canvas.place(tri_row + 1, middle)
+            cells.append(CellSpec(name, row - scale + 1, col - reach, 2 * reach + 1,
+                                  2 * scale - 1, "triangle", f"zone{side}"))
+    return cells
+
+
 def cell_views(pos: Position) -> dict[str, CellView]:
     """What every point and castle triangle shows: pieces, shields, empty points, Kings."""
     views: dict[str, CellView] = {}

@@ -91,12 +91,15 @@ class OpprimoRules(Rules):
     # ----- what the UI draws and says ---------------------------------------------------
 
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
         """The lattice as text, each rank on its own line with the castle triangles on the
         line of their apex. The full drawing (33 × 29) puts a line of diagonals between
         ranks; the compact one (33 × 15) keeps only the rank lines, so a point's neighbours
         are the nearest points on the lines above and below (NE, NW, SE, SW) and the next
-        point two lines away in its column, joined by the file's ``│`` (N, S)."""
+        point two lines away in its column, joined by the file's ``│`` (N, S). A larger
+        ``scale`` draws the full lattice with wider triangles (``drawing.grown_layout``)."""
+        if scale > 1:
+            return None if compact else drawing.grown_layout(flipped, ascii, scale)
         return drawing.layout(flipped, ascii, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> Mapping[str, CellView]:

@@ -79,14 +79,16 @@ class OrdoRules(Rules):
     # ----- what the UI draws ----------------------------------------------------------------
 
     def layout(self, variant: str, *, flipped: bool = False, ascii: bool = False,
-               compact: bool = False) -> BoardLayout:
+               compact: bool = False, scale: int = 1) -> BoardLayout | None:
         """Checkered squares, file letters above and below, rank numbers left and right on
         the pieces' line. Full: squares of 6 columns × 3 lines (66 × 26 on 10×8). Compact:
         squares of 4 columns × 2 lines, about square on a terminal, with the piece on the
         top line and the ranks in a 2-column margin (44 × 18 on 10×8, 36 × 18 on 8×8).
-        The background is letters, digits and spaces only, so ``ascii`` changes nothing."""
-        return drawing.board_layout(VARIANT_WIDTHS[self.parse_variant(variant)], flipped,
-                                    drawing.COMPACT_CELL if compact else drawing.FULL_CELL)
+        The background is letters, digits and spaces only, so ``ascii`` changes nothing.
+        A larger ``scale`` stretches the full drawing (``grown_layout``)."""
+        board = drawing.board_layout(VARIANT_WIDTHS[self.parse_variant(variant)], flipped,
+                                     drawing.COMPACT_CELL if compact else drawing.FULL_CELL)
+        return self.grown_layout(board, scale, compact)
 
     def cell_views(self, pos: Position, viewer: int | None = None) -> dict[str, CellView]:
         return drawing.cell_views(pos)

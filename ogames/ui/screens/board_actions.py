@@ -5,6 +5,7 @@ The game screen and the replay screen share it."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
@@ -12,12 +13,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection, scaled_layout
+from ...core.board import COMPACT_CANVAS, BoardLayout, PanelSection
 from ...core.game import Game
 from ..widgets.board import BoardView
 from ..widgets.fitted import FittedText
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, Player, PlayersView, panel_height
+
+log = logging.getLogger("ogames.ui")
 
 #: the side panel's width: as wide as the window allows, within these bounds
 SIDE_PANEL_WIDTH = (34, 56)
@@ -91,8 +94,11 @@ class BoardActions:
     purpose = "play"
     #: the full and the compact drawing (set with ``fit_layout``)
     _layouts: tuple[BoardLayout, BoardLayout] | None = None
-    #: the full drawing grown, by (id of the full drawing, factor); None: it cannot grow
+    #: the full drawing grown, by (id of the full drawing, scale); None: it cannot grow
     _scaled: dict[tuple[int, int], BoardLayout | None] = {}
+    #: the variant, flip and ASCII state the two drawings were made for (a grown one is
+    #: made for the same)
+    _drawn: tuple[str, bool, bool] = ("", False, False)
     #: the panel the window is sized for (see ``fit_layout``)
     _sections: tuple[PanelSection, ...] = ()
 
@@ -104,6 +110,7 @@ class BoardActions:
         then fit the screen to the window."""
         self._layouts = (full, compact or full)
         self._scaled = {}
+        self._drawn = (self.game.variant, self.flipped, self.ascii)
         self._sections = tuple(sections)
         self.fit_window()
 
@@ -129,8 +136,10 @@ class BoardActions:
         return (layout.width + 2 + side[0], max(layout.height + 2, side[1]) + 3)
 
     def _grown(self, size) -> BoardLayout:
-        """The full drawing, made as large as the window holds beside the side column
-        (``scaled_layout``: squares only; other boards keep their full size)."""
+        """The full drawing, made as large as the window holds beside the side column: the
+        engine's drawing at the largest ``scale`` (up to ``MAX_GROWTH``) that fits, for the
+        variant, flip and ASCII state the full one was made for (the full one where the
+        engine draws none larger)."""
         assert self._layouts is not None
         full = self._layouts[0]
         extra_w, extra_h = (n - d for n, d in zip(self.needs(False), (full.width, full.height),
@@ -139,13 +148,23 @@ class BoardActions:
         for factor in range(2, MAX_GROWTH + 1):
             key = (id(full), factor)
             if key not in self._scaled:
-                self._scaled[key] = scaled_layout(full, factor)
+                self._scaled[key] = self._drawing_at(factor)
             grown = self._scaled[key]
             if grown is None or (grown.width + extra_w > size.width
                                  or grown.height + extra_h > size.height):
                 break
             best = grown
         return best
+
+    def _drawing_at(self, scale: int) -> BoardLayout | None:
+        """The engine's full drawing at ``scale``, as the full one was made; None when it
+        draws none (or fails: the full drawing is shown then, the error logged)."""
+        variant, flipped, ascii = self._drawn
+        try:
+            return self.rules.layout(variant, flipped=flipped, ascii=ascii, scale=scale)
+        except Exception:  # an engine bug must not take the board away
+            log.exception("engine error in layout at scale %d", scale)
+            return None
 
     def fit_window(self) -> None:
         """Show the full drawing when the window holds it, else the compact one; give the

@@ -37,6 +37,12 @@ KIND_CORNERS = {"capture": ("┌┐└┘", "++++"), "win": ("★★★★", "**
 #: the least square (columns, rows) in which a piece is drawn large, as a disc in its
 #: owner's colour (issue 16: in a big window a piece fills its square)
 DISC_LEAST = (10, 5)
+#: the same for a cell of another shape (hex, triangle, point), which only a grown drawing
+#: makes this large: its rectangle lies inside its outline, or about its point with the
+#: lattice around it, so the piece fills it more closely (see ``BoardView._disc``)
+SHAPED_LEAST = (5, 2)
+#: a piece drawn as one glyph (``BoardView._disc``)
+NO_DISC = (0, 0, 0, False)
 
 #: screen directions (dx, dy) of the cursor keys
 DIRECTIONS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
@@ -404,8 +410,11 @@ class BoardView(Widget, can_focus=True):
 
     def _cell_segments(self, spec: CellSpec, row: int) -> list[Segment]:
         """The segments of one row of a cell, shared by every cell that looks the same."""
+        layout = self.layout_
+        beneath = (layout.background[row][spec.col:spec.col + spec.width]
+                   if layout is not None and row < len(layout.background) else "")
         key = (self._looks.get(spec.name) or self._look(spec.name), spec.shade, spec.width,
-               spec.height, row - spec.row)
+               spec.height, row - spec.row, beneath)
         segments = self._painted.get(key)
         if segments is None:
             base = self._style("base")
@@ -428,35 +437,74 @@ class BoardView(Widget, can_focus=True):
             return self._style(f"board--{spec.shade}")
         return self._style("board--lines")
 
-    def _disc(self, spec: CellSpec) -> tuple[int, int]:
-        """A piece drawn large in a grown square: its (columns, half its rows above and
-        below the glyph's row), or (0, 0) where the piece is one glyph: a cell under five
-        rows, an empty cell, ASCII drawing."""
+    def _disc(self, spec: CellSpec) -> tuple[int, int, int, bool]:
+        """A piece drawn large in a grown cell: its columns, its first and last rows, and
+        whether those two are rounded (``▄`` ``▀``); ``NO_DISC`` where the piece is one
+        glyph: a small cell, an empty cell, ASCII drawing.
+
+        In a square (from ``DISC_LEAST``) the disc keeps two columns and a row or so clear
+        of the edges, where the next square touches it. In a cell of another shape (from
+        ``SHAPED_LEAST``) it takes every row and all but a column each side (the outline
+        or the lattice keeps it apart from its neighbours); in a rectangle of two rows, a
+        tile's, it is a block as wide as the rectangle."""
         view = self.views.get(spec.name)
-        if (self.ascii or spec.height < DISC_LEAST[1] or spec.width < DISC_LEAST[0]
-                or view is None or view.owner is None):
-            return 0, 0
-        half = max(1, (spec.height - 2) // 2)
-        return min(spec.width - 4, 4 * half), half
+        if self.ascii or view is None or view.owner is None:
+            return NO_DISC
+        width, height = spec.width, spec.height
+        if spec.kind == "square":
+            if height < DISC_LEAST[1] or width < DISC_LEAST[0]:
+                return NO_DISC
+            middle = spec.row + (height - 1) // 2
+            half = max(1, (height - 2) // 2)
+            return min(width - 4, 4 * half), middle - half, middle + half, True
+        if height < SHAPED_LEAST[1] or width < SHAPED_LEAST[0]:
+            return NO_DISC
+        last = spec.row + height - 1
+        if height < 3:
+            return width, spec.row, last, False
+        disc = min(width - 2, 4 * ((height - 1) // 2) + 1)
+        disc -= (width - disc) % 2  # centred in the cell, its glyph over the cell's middle
+        return disc, spec.row, last, True
+
+    def _beneath(self, spec: CellSpec, row: int, start: int, end: int,
+                 paper: Style) -> list[Segment]:
+        """Columns ``start`` to ``end`` of a cell's ``row`` where the cell draws nothing: on
+        its paper, blank, or the drawing beneath where there is one (the lines of a grown
+        lattice run into a point's rectangle)."""
+        if end <= start:
+            return []
+        layout = self.layout_
+        text = (layout.background[row][spec.col + start:spec.col + end]
+                if layout is not None and row < len(layout.background) else "")
+        fill = Style(bgcolor=paper.bgcolor)
+        if not text.strip():
+            return [Segment(" " * (end - start), fill)]
+        return [Segment(text.ljust(end - start), self._style("board--lines") + fill)]
 
     def _disc_row(self, spec: CellSpec, row: int, middle: int,
                   paper: Style) -> list[Segment] | None:
         """A row of a large piece above or below its glyph: the disc's rounded top (a
         crown's battlements for a distinguished piece: master, king), its body, its rounded
         bottom, in its owner's colour (None: not a row of the disc)."""
-        width, half = self._disc(spec)
-        if not width or not 0 < abs(row - middle) <= half:
+        width, first, last, rounded = self._disc(spec)
+        if not width or row == middle or not first <= row <= last:
             return None
         fill = Style(bgcolor=paper.bgcolor)
         view = self.views[spec.name]
         ink = self._ink(view.owner, paper)
-        edge = abs(row - middle) == half
-        top = " ▄" * width if view.strong else "▄" * width  # a distinguished piece: a crown
-        body = ((top if row < middle else "▀" * width)[:width - 2]).center(width) if edge else ""
+        edge = rounded and row in (first, last)
+        if edge and last - first == 2:  # three rows: the corners rounded by quarter blocks
+            top = ("▄ " * width)[:width] if view.strong else f"▗{'▄' * (width - 2)}▖"
+            body = top if row < middle else f"▝{'▀' * (width - 2)}▘"
+        else:
+            top = " ▄" * width if view.strong else "▄" * width  # a distinguished piece: a crown
+            body = (((top if row < middle else "▀" * width)[:width - 2]).center(width)
+                    if edge else "")
         disc = (Segment(body, fill + ink) if edge
                 else Segment(" " * width, Style(bgcolor=ink.color)))
         left = (spec.width - width) // 2
-        return [Segment(" " * left, fill), disc, Segment(" " * (spec.width - width - left), fill)]
+        return [*self._beneath(spec, row, 0, left, paper), disc,
+                *self._beneath(spec, row, left + width, spec.width, paper)]
 
     def _paint_cell(self, spec: CellSpec, row: int) -> list[Segment]:
         paper = self._paper(spec)
@@ -505,14 +553,17 @@ class BoardView(Widget, can_focus=True):
     def _disc_middle(self, spec: CellSpec, paper: Style) -> list[Segment]:
         """The glyph's row of a large piece: the disc in its owner's colour with the glyph
         (its shape tells the owner without colour) in the middle, the cursor's brackets
-        and a capture's or win's signs beside it."""
+        and a capture's or win's signs beside it. Where the disc leaves no column for a
+        sign beside it (a tile's block), it gives up its end on this row; where it leaves
+        none for a bracket, the brackets go inside it, beside the glyph (or, with no room
+        there either, the glyph is shown reversed)."""
         marks = self.marks
         name = spec.name
         fill = Style(bgcolor=paper.bgcolor)
         view = self.views[name]
         width = self._disc(spec)[0]
         ink = self._ink(view.owner, paper)
-        glyph, left, right = self._placed(view.glyph or " ", width)
+        colour = Style(bgcolor=ink.color)
         body = Style(bgcolor=ink.color, color=paper.bgcolor, bold=True)
         if name in marks.target:
             body += Style(underline=True)
@@ -520,18 +571,32 @@ class BoardView(Widget, can_focus=True):
             body += Style(italic=True)
         if name in marks.selected:
             body += Style(reverse=True)
-        disc = [Segment(" " * left, Style(bgcolor=ink.color)), Segment(glyph, body),
-                Segment(" " * right, Style(bgcolor=ink.color))]
-        outer = spec.width - width
-        before, after = outer // 2, outer - outer // 2
+        before = (spec.width - width) // 2
+        after = spec.width - width - before
         out_left: list[Segment] = []
         out_right: list[Segment] = []
         kind = self._kind(name)
         if kind:
+            give_left, give_right = max(0, 1 - before), max(0, 1 - after)
+            width -= give_left + give_right
             sign = Segment(KIND_SIGNS[kind][self.ascii], fill + self._style(f"board--{kind}"))
             out_left, out_right = [sign], [sign]
-            before, after = before - 1, after - 1
-        if name == marks.cursor:
+            before, after = before + give_left - 1, after + give_right - 1
+        glyph, left, right = self._placed(view.glyph or " ", width)
+        cursor = name == marks.cursor
+        outside = cursor and before >= 1 and after >= 1
+        inside = cursor and not outside and left >= 1 and right >= 1
+        if cursor and not outside and not inside:
+            body += Style(reverse=name not in marks.selected)
+        if inside:
+            bracket = Style(bgcolor=ink.color, color=paper.bgcolor, bold=True)
+            disc = [Segment(" " * (left - 1), colour), Segment("[", bracket),
+                    Segment(glyph, body), Segment("]", bracket),
+                    Segment(" " * (right - 1), colour)]
+        else:
+            disc = [Segment(" " * left, colour), Segment(glyph, body),
+                    Segment(" " * right, colour)]
+        if outside:
             bracket = fill + Style(color=paper.color, bold=True)
             return [*out_left, Segment(" " * (before - 1), fill), Segment("[", bracket), *disc,
                     Segment("]", bracket), Segment(" " * (after - 1), fill), *out_right]
@@ -558,12 +623,14 @@ class BoardView(Widget, can_focus=True):
         if disc is not None:
             return disc
         left = (width - cell_len(text)) // 2
-        out = [Segment(" " * left, fill)] if left else []
-        if text:
-            out.append(Segment(text, fill + Style(color=paper.color, italic=True)))
         rest = width - left - cell_len(text)
-        if rest:
-            out.append(Segment(" " * rest, fill))
+        if text:
+            out = [Segment(" " * left, fill)] if left else []
+            out.append(Segment(text, fill + Style(color=paper.color, italic=True)))
+            if rest:
+                out.append(Segment(" " * rest, fill))
+        else:  # blank, or the drawing beneath
+            out = self._beneath(spec, row, 0, width, paper)
         kind = self._kind(spec.name)
         top, bottom = spec.row, spec.row + spec.height - 1
         if (not kind or spec.height < 3 or width < 3 or row not in (top, bottom)

@@ -250,3 +250,29 @@ async def test_a_grown_board_in_ascii_is_ascii_only(game_id):
         assert board.ascii and board.layout_.width > s.rules.layout(s.game.variant).width
         for r in range(board.layout_.height):
             assert board._canvas_strip(r).text.isascii(), r
+
+
+@pytest.mark.parametrize("game_id", ["opprimo", "oferhlyp", "ordo", "onitama"])
+@ui_test
+async def test_a_game_is_won_by_clicks_on_the_big_board(game_id):
+    """The end of a game on the big board: in a position with a win in one (the tactics
+    suite's first), the winning move clicked cell by cell ends the game, and the board,
+    the panel and the move list agree."""
+    from tests.test_tactics import POSITIONS
+    from tests.uihelp import play_clicks
+
+    text = next(t for kind, _, t in POSITIONS[game_id] if kind == "win")
+    async with playing(game_id, position=text, size=(200, 60)) as (app, pilot):
+        s = await drawn(pilot)
+        full = s.rules.layout(s.game.variant)
+        assert s.query_one(BoardView).layout_.width > full.width
+        rules, pos = s.rules, s.game.position
+        side = rules.to_move(pos)
+        win = next(m for m in rules.moves(pos)
+                   if (o := rules.outcome(rules.apply(pos, m))) is not None
+                   and o.winners == (side,))
+        await play_clicks(pilot, rules.move_text(pos, win))
+        s = screen(app)
+        assert s.game.outcome() is not None
+        assert s.game.position == rules.apply(pos, win)
+        assert "wins" in str(s.query_one("#banner").render())

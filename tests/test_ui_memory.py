@@ -28,8 +28,7 @@ async def test_moves_with_hand_offs_leave_no_dead_widgets_behind():
             await pilot.press(":", *text, "enter")
             await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
             assert screen(app).game.cursor == ply, (text, status(app))
-            while isinstance(app.screen, HandoffScreen):  # a notice first, then the hand-off
-                await hand_over(pilot)
+            await hand_over(pilot)
         widgets = alive(Widget)
         gone = [w for w in widgets if not w.is_attached]
         # a footer composes its keys anew for every move: none of the old ones is kept

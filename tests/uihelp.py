@@ -197,10 +197,13 @@ async def finish(pilot, text: str, before: int, enter) -> None:
 
 
 async def hand_over(pilot) -> None:
-    """Press Enter on the hand-off screen (hidden-information games)."""
+    """Press Enter on the hand-off screen (hidden-information games) until the game shows:
+    a hand-off that first shows a notice takes two (the notice, then the hand-off)."""
     from ogames.ui.screens.handoff import HandoffScreen
 
-    if isinstance(pilot.app.screen, HandoffScreen):
+    for _ in range(3):
+        if not isinstance(pilot.app.screen, HandoffScreen):
+            return
         await pilot.press("enter")
         await pilot.pause()
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey  # not exported: the keys to measure
@@ -72,11 +73,34 @@ class FittedFooter(Footer):
     #: the width the keys were last chosen for
     _fitted_width = -1
 
+    #: what the keys were last composed from (``_shown``); None: not composed yet
+    _composed: tuple | None = None
+
+    def _shown(self) -> tuple:
+        """The keys the screen offers now and the width they are fitted to: composing
+        again for the same ones would draw the same footer."""
+        keys = tuple((binding.key, binding.action, binding.description, enabled, tooltip)
+                     for _, binding, enabled, tooltip in self.screen.active_bindings.values()
+                     if binding.show)
+        return keys, self.size.width or self.app.size.width
+
+    def bindings_changed(self, screen: Screen) -> None:
+        """Compose again only when the keys offered changed: Textual's footer composes on
+        every bindings signal (a screen's resume, a focus change), and a new screen's
+        footer took three compositions, each mounting every key again, before it settled."""
+        if (self._bindings_ready and screen is self.screen and self.is_attached
+                and self._composed == self._shown()):
+            return
+        super().bindings_changed(screen)
+
     def compose(self) -> ComposeResult:
         self._drop_stale_watchers()
+        self._composed = self._shown() if self._bindings_ready else None
         widgets = list(super().compose())
         keys = [w for w in widgets if isinstance(w, FooterKey)]
-        width = self._fitted_width = self.size.width
+        # before its first layout a footer has no size: it will be the window's width (a
+        # footer spans the screen), so the keys are chosen once, not again on the resize
+        width = self._fitted_width = self.size.width or self.app.size.width
         if not keys or width <= 0:
             self.compact = False
             yield from widgets

@@ -13,7 +13,6 @@ import gc
 
 from textual._styles_cache import StylesCache
 
-
 #: whether this process has frozen its heap (once only: what is frozen is never collected,
 #: so a second app in the same process, as in the tests, must not freeze the first)
 _settled = False

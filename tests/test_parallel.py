@@ -163,7 +163,7 @@ def test_the_player_searches_on_every_core_at_hard_only(monkeypatch):
     mcts.Player("hard", 1).choose(game)
     ochmir = Game.new(get_rules("ochmir"), None, 1)
     monkeypatch.setattr(parallel, "cores", lambda: 2)
-    mcts.Player("hard", 1).choose(ochmir)  # Monte Carlo stays on one process
+    mcts.Player("hard", 1).choose(ochmir)  # Monte Carlo: its own root-parallel search
     assert calls == ["parallel", "alphabeta", "alphabeta", "mcts"]
 
 

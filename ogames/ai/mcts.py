@@ -13,6 +13,9 @@ the search never asks which game it plays.
   full position consistent with that view (a *determinisation*), and the tree's nodes are
   move sequences, with availability counts for moves that exist in some samples only.
 * **Mate in one** is checked before any search, at every level.
+* **Every core**: the hard level of the information-set search runs on every core
+  (:mod:`ogames.ai.parallel_mcts`: one whole search per process, the roots' counts summed);
+  the win-in-one check still runs first, once, here.
 * **Early stop**: the search ends as soon as the most visited root move cannot be overtaken
   in the iterations (or the time) that remain, since more thinking could not change the
   move played. Clear positions are answered fast; close ones get the whole budget.
@@ -32,8 +35,9 @@ from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
-from . import alphabeta, parallel
+from . import alphabeta, parallel, parallel_mcts
 from .levels import LEVELS, Level
+from .parallel_mcts import Root, RootMove
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
@@ -52,8 +56,9 @@ class Player:
 
     The search fits the game: alpha-beta (:mod:`ogames.ai.alphabeta`) when the game's
     policy gives a ``score`` and two sides play with nothing hidden, this Monte Carlo
-    search otherwise (hidden hands, three players). The hard level of alpha-beta searches
-    on every core (:mod:`ogames.ai.parallel`); Monte Carlo stays on one."""
+    search otherwise (hidden hands, three players). The hard level searches on every core:
+    alpha-beta split at the root (:mod:`ogames.ai.parallel`), Monte Carlo one whole search
+    per core (:mod:`ogames.ai.parallel_mcts`, through :func:`choose_move`'s ``workers``)."""
 
     level: str = "medium"
     seed: int = 0
@@ -68,7 +73,9 @@ class Player:
                                             should_stop=should_stop, policy=policy)
             return alphabeta.choose_move(game, side, self.level, seed, should_stop=should_stop,
                                          policy=policy)
-        return choose_move(game, side, self.level, seed, should_stop=should_stop)
+        workers = None if parallel.wanted(self.level) else 1  # hard, more than one core
+        return choose_move(game, side, self.level, seed, should_stop=should_stop,
+                           workers=workers)
 
 
 def uses_alphabeta(rules: Rules, pos: Position, policy: Policy) -> bool:
@@ -78,12 +85,16 @@ def uses_alphabeta(rules: Rules, pos: Position, policy: Policy) -> bool:
 
 
 def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int = 0, *,
-                should_stop: ShouldStop | None = None, policy: Policy | None = None) -> Move:
+                should_stop: ShouldStop | None = None, policy: Policy | None = None,
+                workers: int | None = 1) -> Move:
     """A legal move for ``side`` (the side to move) in ``game``'s current position.
 
     ``should_stop`` is polled between iterations; when it returns True the best move found
     so far is returned at once. History rules (Oferhlýp's repetition) are respected through
-    ``Game.legal_moves``; inside the tree only the positional rules apply.
+    ``Game.legal_moves``; inside the tree only the positional rules apply. ``workers``:
+    processes the information-set search runs on (None: one per core; 1, the default:
+    this one). The processes take the game's own policy, so with ``policy`` given, or
+    with nothing hidden, the search stays in this process.
     """
     rules = game.rules
     pos = game.position
@@ -102,19 +113,62 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     stop = _Stopper(lvl.time_limit, should_stop)
     if len(legal) == 1:
         return legal[0]
-    if rules.hidden_information:
-        def texts() -> list[str]:
-            return [rules.move_text(pos, m) for m in legal]
-
-        # moves refused by a history rule only (public: they follow from the moves played)
-        allowed = set(legal)
-        banned = frozenset() if rules.repetition_limit is None else frozenset(
-            m for m in rules.moves(pos) if m not in allowed)
-        search = _InfoSetSearch(rules, rules.view(pos, side), side, legal, banned, texts, lvl,
-                                pol, rng, stop)
-    else:
-        search = _Search(rules, pos, legal, lvl, pol, rng, stop)
+    if not rules.hidden_information:
+        return _Search(rules, pos, legal, lvl, pol, rng, stop).run()
+    search = _info_search(rules, pos, side, legal, lvl, pol, rng, stop)
+    count = parallel.cores() if workers is None else workers
+    if count > 1 and policy is None:
+        return _on_every_core(search, seed, count)
     return search.run()
+
+
+def _info_search(rules: Rules, pos: Position, side: int, legal: list[Move], level: Level,
+                 policy: Policy, rng: random.Random, stop: _Stopper) -> _InfoSetSearch:
+    """The search over ``side``'s view of ``pos``, which ``legal`` (history rules applied)
+    is played from."""
+    def texts() -> list[str]:
+        return [rules.move_text(pos, m) for m in legal]
+
+    # moves refused by a history rule only (public: they follow from the moves played)
+    allowed = set(legal)
+    banned = frozenset() if rules.repetition_limit is None else frozenset(
+        m for m in rules.moves(pos) if m not in allowed)
+    return _InfoSetSearch(rules, rules.view(pos, side), side, legal, banned, texts, level,
+                          policy, rng, stop)
+
+
+def _on_every_core(search: _InfoSetSearch, seed: int, workers: int) -> Move:
+    """``search``'s move with its iterations run on ``workers`` processes at once
+    (:mod:`ogames.ai.parallel_mcts`): the win in one first, here, then the processes for
+    the time left; when they cannot start, or all failed, this process searches alone."""
+    winner = search.mate_in_one()
+    if winner is not None:
+        return winner
+    stop = search.stop
+    if stop.callback is not None and stop.callback():
+        return search.best()
+    level = replace(search.level, time_limit=stop.left())
+    merged = parallel_mcts.search(search.rules, search.view, search.side, search.banned,
+                                  level, seed, stop.callback, workers, root_statistics)
+    if merged is not None and merged.moves:
+        top = merged.moves[0]
+        return search.to_legal(top.move, top.text)
+    if merged is None or not stop():
+        search.iterations()
+    return search.best()
+
+
+def root_statistics(rules: Rules, view: Position, side: int, banned: frozenset, level: Level,
+                    rng: random.Random, should_stop: ShouldStop) -> Root:
+    """One process's part of the search on every core (:data:`parallel_mcts.RootSearch`):
+    the information-set search's iterations from ``view`` (the win-in-one check was done
+    by the parent) with the game's own policy, and its root's statistics, by move text."""
+    search = _InfoSetSearch(rules, view, side, [], banned, list, level, rules.policy(), rng,
+                            _Stopper(level.time_limit, should_stop))
+    done = search.iterations()
+    moves = tuple(RootMove(c.text, c.move, c.visits, c.total, tuple(c.sums or ()))
+                  for c in search.root.children.values())
+    return Root(0, moves, done, search.stop())
 
 
 # ----- shared pieces ------------------------------------------------------------------------
@@ -141,6 +195,10 @@ class _Stopper:
             rate = done / max(now - self.started, 1e-9)
             left = min(left, rate * max(self.deadline - now, 0.0))
         return left
+
+    def left(self) -> float | None:
+        """Seconds until the time limit (a little at least), None without one."""
+        return None if self.deadline is None else max(0.01, self.deadline - time.perf_counter())
 
     def __call__(self) -> bool:
         if self.callback is not None and self.callback():
@@ -439,16 +497,22 @@ class _InfoSetSearch:
         winner = self.mate_in_one()
         if winner is not None:
             return winner
+        self.iterations()
+        return self.best()
+
+    def iterations(self) -> int:
+        """Iterate until the budget, the clock or the caller stops it, or the most visited
+        root move is settled; how many iterations ran."""
         budget = self.level.iterations
         for done in range(1, budget + 1):
             if self.stop():
-                break
+                return done - 1
             self.iterate(self.sample(self.view, self.side, self.rng))
             if done % EARLY_STOP_EVERY == 0 and _settled(
                     [c.visits for c in self.root.children.values()],
                     self.stop.remaining(done, budget)):
-                break
-        return self.best()
+                return done
+        return budget
 
     def mate_in_one(self, samples: int = 4) -> Move | None:
         """A root move that wins at once in every sampled world where it exists (and in
@@ -544,10 +608,16 @@ class _InfoSetSearch:
         top = max(children, key=lambda c: (c.visits, c.total))
         if not self.legal:  # a spectator's search (``analyse``): no real moves to map onto
             return top.move
-        if top.move in self.legal_set or not top.text:
-            return top.move if top.move in self.legal_set else self.legal[0]
+        return self.to_legal(top.move, top.text)
+
+    def to_legal(self, move: Move, text: str) -> Move:
+        """The legal move for a root ``move`` of the tree (``text``: its canonical text in
+        the world it was tried in): itself, else the legal move whose text shares the
+        longest beginning with it."""
+        if move in self.legal_set or not text:
+            return move if move in self.legal_set else self.legal[0]
         texts = self.legal_texts()
-        best = max(range(len(texts)), key=lambda i: _common_prefix(top.text, texts[i]))
+        best = max(range(len(texts)), key=lambda i: _common_prefix(text, texts[i]))
         return self.legal[best]
 
 

@@ -27,30 +27,28 @@ alive between moves would save that, but would outlive the search: someone would
 shut it down when the game closes, and a process left over is what the other tests and
 the app must never see. A search that owns its processes leaves none behind by
 construction: :func:`search` joins (or, past a short grace, kills) all of them before it
-returns, whether it finished, was cancelled or failed. They are daemonic: a parent that
+returns, whether it finished, was cancelled or failed (:func:`ogames.ai.processes.run`,
+shared with the Monte Carlo search on every core). They are daemonic: a parent that
 exits in the middle of a search ends them at its exit (multiprocessing's exit hook), and
 those of a parent that is killed end at the deadline, finding nobody to answer. A cancel
-(``should_stop``) is seen by the parent within ``POLL`` seconds and by the processes
-through a shared flag they poll every few hundred nodes; the parent then returns within
-about ``1.5 * GRACE`` seconds with the best move reported so far.
+(``should_stop``) is seen by the parent within ``processes.POLL`` seconds and by the
+processes through a shared flag they poll every few hundred nodes; the parent then returns
+within about ``1.5 * processes.GRACE`` seconds with the best move reported so far.
 
 Used by :class:`ogames.ai.mcts.Player` for the **hard** level of the alpha-beta games only
 (see :func:`wanted`); with one core, or when the processes cannot start (logged), the single
 search plays. With a node budget and no clock (tests) the answer depends on the seed only.
-Ochmir (Monte Carlo: hidden hands, three players) stays on one process.
+The Monte Carlo games (hidden hands, three players) have their own: :mod:`ogames.ai.parallel_mcts`.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from multiprocessing.connection import wait
-from typing import Any
 
 from ..core.game import Game
 from ..core.policy import Policy
@@ -67,12 +65,6 @@ from .alphabeta import (
 
 log = logging.getLogger("ogames.ai")
 
-#: seconds between two looks of the parent at ``should_stop`` and at its processes
-POLL = 0.01
-#: after a cancel, how long the processes get to report and exit before they are killed
-GRACE = 0.06
-#: past the deadline, how long a process may still take to report (a busy machine)
-LATE = 1.0
 #: the level searched on every core
 PARALLEL_LEVEL = "hard"
 
@@ -127,23 +119,14 @@ def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, l
     return Part(index, best, value, done, searcher.nodes, cut, depths)
 
 
-def _work(conn: Any, stop: Any, game_id: str, pos: Position, moves: list[Move], level: Level,
-          deadline: float | None, index: int) -> None:
-    """A worker process: search one part until ``deadline`` (``time.monotonic``, the same
-    clock in every process) or the shared ``stop`` flag, and send back the :class:`Part`."""
-    try:
-        rules = get_rules(game_id)
-        if deadline is not None:
-            level = replace(level, time_limit=max(0.01, deadline - time.monotonic()))
-        part = deepen(rules, pos, moves, rules.policy(), level, lambda: bool(stop.value), index)
-        conn.send(part)
-    except BaseException as exc:  # noqa: BLE001 - reported to the parent, which carries on
-        try:
-            conn.send(f"{type(exc).__name__}: {exc}")
-        except BaseException:  # noqa: BLE001 - the parent is gone or stopped listening
-            pass
-    finally:
-        conn.close()
+def _part(game_id: str, pos: Position, moves: list[Move], level: Level,
+          deadline: float | None, index: int, should_stop: ShouldStop) -> Part:
+    """A worker process's job (:func:`processes.run`): search one part until ``deadline``
+    (``time.monotonic``, the same clock in every process) or ``should_stop``."""
+    rules = get_rules(game_id)
+    if deadline is not None:
+        level = replace(level, time_limit=max(0.01, deadline - time.monotonic()))
+    return deepen(rules, pos, moves, rules.policy(), level, should_stop, index)
 
 
 # ----- the merge -------------------------------------------------------------------------------
@@ -209,64 +192,8 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy, l
 def _run(rules: Rules, pos: Position, moves: list[Move], level: Level, deadline: float | None,
          count: int, should_stop: ShouldStop | None) -> list[Part]:
     """Start one process per part, gather their parts; every process is gone on return."""
-    context = multiprocessing.get_context("spawn")  # no fork of a threaded app
-    processes.start_tracker()
-    stop = context.RawValue("b", 0)  # a plain shared byte: no lock a killed process could hold
-    procs: list[Any] = []
-    conns: dict[Any, int] = {}
-    parts: list[Part] = []
-    try:
-        for i in range(count):
-            receive, send = context.Pipe(duplex=False)
-            proc = context.Process(target=_work, name=f"ogames-search-{i}", daemon=True,
-                                   args=(send, stop, rules.id, pos, moves[i::count], level,
-                                         deadline, i))
-            proc.start()
-            send.close()  # the child holds the other copy: EOF when it exits
-            procs.append(proc)
-            conns[receive] = i
-        cancelled_at: float | None = None
-        while conns:
-            now = time.monotonic()
-            if cancelled_at is None and should_stop is not None and should_stop():
-                stop.value = 1
-                cancelled_at = now
-            if cancelled_at is not None and now - cancelled_at > GRACE:
-                break
-            if deadline is not None and now > deadline + LATE:
-                log.warning("parallel search: %d process(es) did not report in time",
-                            len(conns))
-                break
-            for conn in wait(list(conns), timeout=POLL):
-                index = conns.pop(conn)
-                try:
-                    got = conn.recv()
-                except (EOFError, OSError):
-                    got = "exited without an answer"
-                conn.close()
-                if isinstance(got, Part):
-                    parts.append(got)
-                else:
-                    log.error("parallel search: part %d failed: %s", index, got)
-        return parts
-    finally:
-        stop.value = 1
-        for conn in conns:
-            conn.close()
-        _reap(procs)
-
-
-def _reap(procs: Sequence[Any]) -> None:
-    """Join the processes; those still running after a short grace are killed."""
-    end = time.monotonic() + GRACE / 2
-    for proc in procs:
-        proc.join(max(0.0, end - time.monotonic()))
-    for proc in procs:
-        if proc.is_alive():
-            proc.kill()
-    for proc in procs:
-        proc.join()
-        proc.close()
+    jobs = [(rules.id, pos, moves[i::count], level, deadline, i) for i in range(count)]
+    return list(processes.run(_part, jobs, deadline, should_stop).values())
 
 
 # ----- the player ------------------------------------------------------------------------------

@@ -26,6 +26,9 @@ from .widgets.fitted import shorten
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
+#: seconds after the start when the heap is settled (``heap.settle_heap``: a full
+#: collection, some 30 ms, which must not delay the first frame)
+SETTLE_AFTER = 0.5
 #: the width of the palette's keys panel, over the right of the screen
 HELP_WIDTH = 36
 
@@ -88,7 +91,7 @@ class OgamesApp(App[None]):
                                           path=self.replay_path))
         if self.learn is not None:
             self.open_course(self.learn or None)
-        self.call_after_refresh(settle_heap)
+        self.set_timer(SETTLE_AFTER, settle_heap)  # the first frame drawn well before
 
     def open_course(self, game_id: str | None) -> None:
         """Open the course of ``game_id`` (None: the list of every game's course). When

@@ -5,6 +5,7 @@ deals or draws at random."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -204,8 +205,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.ids = available_ids()
-        self.game_id: str | None = self.ids[0] if self.ids else None
+        #: the game highlighted (the first, once the picker is filled)
+        self.game_id: str | None = None
         #: the variant and the seed (as typed) chosen per game: kept for the session, as
         #: the highlight moves from game to game
         self.variants: dict[str, str] = {}
@@ -217,21 +218,19 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.kept_autosave: Path | None = None
         #: what the note under the games says ("": no note)
         self.note_text = ""
+        #: whether the games and the form were made (``_fill``, when first shown)
+        self._filled = False
+
+    @cached_property
+    def ids(self) -> tuple[str, ...]:
+        """The games installed (each engine imported: asked only once the picker is seen)."""
+        return available_ids()
 
     def compose(self) -> ComposeResult:
         yield FittedText("ogames — pick a game (Enter starts it, Tab goes to the settings)",
                       id="heading")
         with Horizontal(id="choice"):
-            options = []
-            progress = load_progress()
-            for gid in GAME_MODULES:
-                if gid in self.ids:
-                    rules = get_rules(gid)
-                    options.append(Option(game_prompt(rules, progress), id=gid))
-                else:
-                    options.append(Option(Text(f"{gid} (not installed)", style="dim"),
-                                          id=gid, disabled=True))
-            yield PagingOptionList(*options, id="games")
+            yield PagingOptionList(id="games")  # filled when first shown (``_fill``)
             yield GameForm(id="form")
         yield Static("", id="resume-note", markup=False)
         with Horizontal(id="picker-bar"):
@@ -243,12 +242,29 @@ class PickerScreen(NeedsRoom, Screen[None]):
         yield FittedFooter()
 
     def on_mount(self) -> None:
+        self.query_one("#games", OptionList).border_title = "Games"
+        self.fit_room()  # the games, the form and the resume offer come when it is shown
+
+    def _fill(self) -> None:
+        """The games and the chosen game's form, made when the picker is first shown. Under
+        ``ogames play GAME`` it lies unseen below the game, and every engine's import and
+        every course read for it would only delay the game's first frame."""
+        if self._filled:
+            return
+        self._filled = True
+        if self.game_id is None and self.ids:
+            self.game_id = self.ids[0]
         games = self.query_one("#games", OptionList)
-        games.border_title = "Games"
+        progress = load_progress()
+        for gid in GAME_MODULES:
+            if gid in self.ids:
+                games.add_option(Option(game_prompt(get_rules(gid), progress), id=gid))
+            else:
+                games.add_option(Option(Text(f"{gid} (not installed)", style="dim"),
+                                        id=gid, disabled=True))
         if self.game_id is not None:
             games.highlighted = games.get_option_index(self.game_id)
         self._build_form()
-        self.fit_room()  # the resume offer follows on the screen's resume, first time too
 
     async def on_resize(self) -> None:
         self.fit_room()
@@ -265,7 +281,12 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.set_class(usual > self.app.size.width, "tight-bar")
 
     def on_screen_resume(self) -> None:
-        self._show_learning()
+        if self.app.screen is not self:
+            return  # a screen already on top (``ogames play GAME``): nothing here is seen
+        if not self._filled:
+            self._fill()  # with each game's course as it stands
+        else:
+            self._show_learning()
         self._offer_resume()
         self.fit_room()  # the window may have changed under the screen on top
         if isinstance(self.focused, Input) and not self.too_small:
@@ -397,6 +418,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         variant (of the game just played)."""
         if game_id not in self.ids:
             return
+        self._fill()
         self._keep_typed()
         names, self.seats = split_players(players)
         self.names = {i: n for i, n in names.items() if n not in ("", "?")}

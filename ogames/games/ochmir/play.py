@@ -3,7 +3,7 @@ move is refused, and what each player may see (§2.5.5–10). A newcomer reads t
 
 Move generation is the hot path (perft and random play): placements are "distinct tile
 orientations in hand × empty cells", so the move objects for every (tile, cell) and
-(from, to) pair are built once at import and merely collected here. Captures are computed
+(from, to) pair are built once, on first use, and merely collected here. Captures are computed
 only where side choices make them part of a move's identity (three-handed games without
 flag ``t``), and there only for the cells that can complete a hexagon.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
-from functools import partial
-from itertools import product
-from operator import attrgetter
+from functools import cache, partial
+from itertools import compress, product
+from operator import attrgetter, itemgetter
 
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
@@ -86,16 +86,35 @@ def start(variant: str, seed: int | None) -> Position:
 
 
 # ----- move objects built once -------------------------------------------------------------
+#
+# Built on first need, not at import: the app imports every engine at start, and all of
+# them are some 16,000 moves (about 10 ms). A tile's row of placements is made when a hand
+# holding the tile is first met, the movements on the first generation.
 
-#: PLACE_MOVES[t][d]: placing tile code t (as it lies) on cell d, without side choices
-PLACE_MOVES: tuple[tuple[Move, ...] | None, ...] = tuple(
-    tuple(make_move(t, -1, d) for d in range(CELLS)) if t in TILE_CODES else None
-    for t in range(MASKED)
-)
-#: STEP_MOVES[s][d]: moving the tile on s to d (d any neighbour of s), without choices
-STEP_MOVES: tuple[dict[int, Move], ...] = tuple(
-    {d: make_move(0, s, d) for d in ALL[s]} for s in range(CELLS)
-)
+#: PLACE_MOVES[t][d]: placing tile code t (as it lies) on cell d, without side choices;
+#: None until ``_placeable_with_rows`` first meets tile t
+PLACE_MOVES: list[tuple[Move, ...] | None] = [None] * MASKED
+#: StepMoves[s][d]: moving the tile on s to d (d any neighbour of s), without choices
+StepMoves = tuple[dict[int, Move], ...]
+
+
+@cache
+def step_moves() -> StepMoves:
+    """The movements as move objects to collect (``StepMoves``), built on the first call
+    and kept; ``generate`` asks once per position, never per move."""
+    return tuple({d: make_move(0, s, d) for d in ALL[s]} for s in range(CELLS))
+
+
+def _placeable_with_rows(hand: tuple[int, ...], p: int) -> list[int]:
+    """``placeable(hand, p)``, with the PLACE_MOVES row of each of those tiles made if it
+    is not yet: generation copies its placements from these rows."""
+    tiles = placeable(hand, p)
+    for t in tiles:
+        if PLACE_MOVES[t] is None:
+            PLACE_MOVES[t] = tuple(make_move(t, -1, d) for d in range(CELLS))
+    return tiles
+
+
 #: MOBILE[p]: codes of tiles showing p as a thurin or leremoc (the only tiles that move)
 MOBILE: tuple[frozenset[int], ...] = tuple(
     frozenset(t for t in TILE_CODES if EXPOSED[t] == p and VALUE[t] in (T, L)) for p in range(3)
@@ -343,40 +362,147 @@ def has_choices(pos: Position) -> bool:
     return pos.players == 3 and "t" not in pos.variant
 
 
+#: every byte a playable board holds (empty and the real tile codes): what is left after
+#: deleting them is a masked face
+_PLAYABLE = bytes(range(MASKED))
+#: bytes.translate tables: 1 for an occupied cell; 1 for an empty cell; 1 for a tile that
+#: side p may move
+_TAKEN = bytes([0] + [1] * 255)
+_EMPTY = bytes([1] + [0] * 255)
+_MOVING: tuple[bytes, ...] = tuple(
+    bytes(1 if t in MOBILE[p] else 0 for t in range(256)) for p in range(3))
+#: how many tiles may lie on the board for the empty cells to be copied as runs between
+#: them (a slice each), and how many empty cells may be left for them to be picked one
+#: by one; between the two, a byte mask filters every cell
+_RUNS_UP_TO = 12
+_PICK_UP_TO = 40
+_VIEW = "this is a player's view with hidden faces; it cannot be played"
+#: placeable(hand, p) by (hand, p), as hands recur; emptied when it grows large
+_PLACEABLE: dict[tuple[tuple[int, ...], int], list[int]] = {}
+
+
 def generate(pos: Position) -> list[Move] | MoveList:
     """All legal moves (the fast path). A finished position has none.
 
     A plain unsorted list when no move has side choices; otherwise a sorted ``MoveList``.
+    The placements come first, tile by tile, cells in index order (``_placements``); then
+    the movements, by cell (``_movements``). Generation runs at every node of a search, so
+    the board is read with byte operations (``bytes.count``, ``find``, ``translate``) and
+    the moves, built once (``PLACE_MOVES``, ``step_moves``), are copied in runs rather
+    than collected cell by cell. Each step is a function called once per position, never
+    once per move.
     """
-    if pos.masked:
-        raise IllegalMoveError("this is a player's view with hidden faces; it cannot be played")
-    if outcome(pos) is not None:
-        return []
     board = pos.board
+    hands = pos.hands
+    bag = pos.bag
+    left = len(bag) - pos.drawn
+    # a player's view (``pos.masked``): a masked face, a hidden hand or bag
+    if board.translate(None, _PLAYABLE) or (left > 0 and bag[-1] == HIDDEN):
+        raise IllegalMoveError(_VIEW)
+    for hand in hands:
+        if HIDDEN in hand:
+            raise IllegalMoveError(_VIEW)
+    variant = pos.variant
+    players = 3 if variant[0] == "3" else 2
+    free = board.count(0)
+    # the end (``termination``): board full, no tiles left, 144 of a colour, the stall
+    if (not free or (not left and not any(hands))
+            or pos.streak >= stall_limit(players)
+            or (players == 3 and max(scores(board, 3)) >= THREE_HANDED_TARGET)):
+        return []
     p = pos.to_move
-    k = capture_threshold(pos.players)
-    choosing = has_choices(pos)
-    empties = [i for i, t in enumerate(board) if not t]
+    key = (hands[p], p)
+    tiles = _PLACEABLE.get(key)
+    if tiles is None:
+        if len(_PLACEABLE) > 4096:
+            _PLACEABLE.clear()
+        tiles = _PLACEABLE[key] = _placeable_with_rows(hands[p], p)
+    out = _placements(board, free, tiles) if tiles else []
+    moving = board.translate(_MOVING[p])
+    s = moving.find(1)
+    choosing = players == 3 and "t" not in variant
+    if s < 0 and not choosing:
+        return out or [PASS]
+    k = capture_threshold(players)
+    blocks = _placement_blocks(board, p, k, tiles) if choosing else []
+    if s >= 0:
+        _movements(board, moving, s, p, k, choosing, out, blocks)
+    if blocks:
+        chosen = {id(head) for head, _ in blocks}
+        blocks.extend((m, None) for m in out if id(m) not in chosen)
+        return MoveList(blocks)
+    return out or [PASS]
+
+
+def _placements(board: bytes, free: int, tiles: list[int]) -> list[Move]:
+    """The placements of ``tiles`` (tile by tile, cells in index order) on the ``free``
+    empty cells of ``board``, copied from each tile's row of moves in the cheapest way
+    for the board's fill:
+
+    * few tiles on the board: slices of the row between them;
+    * few cells empty: those cells, found with ``bytes.find``;
+    * otherwise the row filtered by a byte mask of the empty cells (``compress``).
+    """
     out: list[Move] = []
-    # loose tiles, per hot cell: the same for every tile showing p placed there
-    loose_at: dict[int, Options | None] = {}
-    if choosing:
-        for cell in hot_cells(board, p, k):
-            options = _action_options(board, p, k, _showing_tile(p), -1, cell)
-            if options:
-                loose_at[cell] = options
+    if CELLS - free <= _RUNS_UP_TO:
+        flags = board.translate(_TAKEN)
+        taken = []
+        c = flags.find(1)
+        while c >= 0:
+            taken.append(c)
+            c = flags.find(1, c + 1)
+        for t in tiles:
+            row = PLACE_MOVES[t]
+            lo = 0
+            for c in taken:
+                out += row[lo:c]  # type: ignore[index]
+                lo = c + 1
+            out += row[lo:]  # type: ignore[index]
+    elif free <= _PICK_UP_TO:
+        empties = []
+        c = board.find(0)
+        while c >= 0:
+            empties.append(c)
+            c = board.find(0, c + 1)
+        for t in tiles:
+            out += map(PLACE_MOVES[t].__getitem__, empties)  # type: ignore[union-attr]
+    else:
+        mask = board.translate(_EMPTY)
+        for t in tiles:
+            out += compress(PLACE_MOVES[t], mask)  # type: ignore[arg-type]
+    return out
+
+
+def _placement_blocks(board: bytes, p: int, k: int, tiles: list[int]) -> list[Block]:
+    """The placements that leave tiles loose (side choices: three-handed without flag t),
+    as blocks of a ``MoveList``. Only a tile showing p can win a hexagon, and only on a
+    hot cell; the loose tiles depend on the cell, not on which such tile, so they are
+    worked out once per hot cell."""
+    loose_at: dict[int, Options] = {}
+    for cell in hot_cells(board, p, k):
+        options = _action_options(board, p, k, _showing_tile(p), -1, cell)
+        if options:
+            loose_at[cell] = options
     blocks: list[Block] = []
-    for t in placeable(pos.hands[p], p):
-        row = PLACE_MOVES[t]
-        out.extend([row[d] for d in empties])
-        if loose_at and EXPOSED[t] == p:
-            blocks.extend((row[d], options) for d, options in loose_at.items())
-    mobile = MOBILE[p]
-    for s, t in enumerate(board):
-        if t not in mobile:
-            continue
-        steps = STEP_MOVES[s]
-        for d in (EDGE[s] if VALUE[t] == T else ALL[s]):
+    if loose_at:
+        for t in tiles:
+            if EXPOSED[t] == p:
+                row = PLACE_MOVES[t]
+                blocks.extend((row[d], options)  # type: ignore[index]
+                              for d, options in loose_at.items())
+    return blocks
+
+
+def _movements(board: bytes, moving: bytes, s: int, p: int, k: int, choosing: bool,
+               out: list[Move], blocks: list[Block]) -> None:
+    """The movements of p's mobile tiles (``moving``: a byte per cell, 1 for such a tile;
+    ``s``: the first), by cell: a thurin across a side, a leremoc across a side or a
+    corner, onto an empty cell. Added to ``out``, or, when the step wins a hexagon that
+    leaves tiles loose (``choosing``: side choices), to ``blocks`` with their options."""
+    moves = step_moves()
+    while s >= 0:
+        steps = moves[s]
+        for d in (EDGE[s] if VALUE[board[s]] == T else ALL[s]):
             if board[d]:
                 continue
             if choosing and wins_after_step(board, p, k, s, d):
@@ -385,11 +511,7 @@ def generate(pos: Position) -> list[Move] | MoveList:
                     blocks.append((steps[d], options))
                     continue
             out.append(steps[d])
-    if blocks:
-        chosen = {id(head) for head, _ in blocks}
-        blocks.extend((m, None) for m in out if id(m) not in chosen)
-        return MoveList(blocks)
-    return out or [PASS]
+        s = moving.find(1, s + 1)
 
 
 _TEXT_KEY = attrgetter("text")
@@ -419,44 +541,62 @@ def loose_cells(pos: Position, tile: int, src: int, dst: int) -> tuple[list[int]
 # ----- a turn ---------------------------------------------------------------------------------
 
 
+#: per cell, an itemgetter per hexagon around it: the six codes of that hexagon
+_HEX_CODES: tuple[tuple[itemgetter, ...], ...] = tuple(
+    tuple(itemgetter(*HEX_CELLS[h]) for h in HEXES_OF[c]) for c in range(CELLS))
+
+
 def apply(pos: Position, move: Move) -> Position:
     """The position after a legal move: place or step, cascade, side choices, draw,
-    bookkeeping (§2.5.6). ``pos`` is not changed."""
+    bookkeeping (§2.5.6). ``pos`` is not changed.
+
+    The cascade is looked for only when a hexagon around the tile that arrived is full:
+    no hexagon can be won otherwise (the cascade starts from those hexagons).
+    """
     p = pos.to_move
-    n = pos.players
+    variant = pos.variant
+    n = 3 if variant[0] == "3" else 2
+    dst = move.dst
+    if dst < 0:  # a pass
+        return Position(variant, pos.board, (p + 1) % n, pos.hands, pos.bag, pos.seed,
+                        pos.drawn, pos.streak + 1, pos.ply + 1)
+    tile = move.tile
     board = bytearray(pos.board)
+    if tile:
+        board[dst] = tile
+    else:
+        board[dst] = board[move.src]
+        board[move.src] = 0
+    if EXPOSED[board[dst]] == p:
+        for six in _HEX_CODES[dst]:
+            if 0 not in six(board):
+                loose = cascade(board, p, dst, capture_threshold(n))[1]
+                if "t" in variant:
+                    for c in loose:
+                        board[c] = FLIP[board[c]]
+                break
+        for c, colour in move.choices:
+            if EXPOSED[board[c]] != colour:
+                board[c] = FLIP[board[c]]
     hands = pos.hands
     bag, drawn = pos.bag, pos.drawn
-    placed = move.tile != 0
-    if move.dst >= 0:
-        if placed:
-            board[move.dst] = move.tile
-            hand = list(hands[p])
-            hand.remove(CANON[move.tile])
-        else:
-            board[move.dst] = board[move.src]
-            board[move.src] = 0
-        if EXPOSED[board[move.dst]] == p:
-            loose = cascade(board, p, move.dst, capture_threshold(n))[1]
-            if "t" in pos.variant:
-                for c in loose:
-                    board[c] = FLIP[board[c]]
-            for c, colour in move.choices:
-                if EXPOSED[board[c]] != colour:
-                    board[c] = FLIP[board[c]]
-        if placed:
-            left = len(bag) - drawn
-            take = (1 if left else 0) if "r" in pos.variant else (
-                0 if hand else min(HAND_SIZE, left))
-            if take:
-                hand.extend(bag[drawn:drawn + take])
-                if pos.seed is not None:
-                    drawn += take
-                else:
-                    bag = bag[take:]
-            hands = (*hands[:p], tuple(sorted(hand)), *hands[p + 1:])
-    return Position(pos.variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn,
-                          0 if placed else pos.streak + 1, pos.ply + 1)
+    if tile:
+        hand = list(hands[p])
+        hand.remove(CANON[tile])
+        left = len(bag) - drawn
+        take = (1 if left else 0) if "r" in variant else (0 if hand else min(HAND_SIZE, left))
+        if take:
+            hand.extend(bag[drawn:drawn + take])
+            if pos.seed is not None:
+                drawn += take
+            else:
+                bag = bag[take:]
+        hand.sort()
+        hands = (*hands[:p], tuple(hand), *hands[p + 1:])
+        return Position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn, 0,
+                        pos.ply + 1)
+    return Position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn,
+                    pos.streak + 1, pos.ply + 1)
 
 
 # ----- the end ----------------------------------------------------------------------------------

@@ -122,10 +122,12 @@ def shifted(bits: int, delta: int) -> int:
     return bits << delta if delta >= 0 else bits >> -delta
 
 
-# ----- board geometry, precomputed once per width ------------------------------------------
+# ----- board geometry, computed once per width on first use --------------------------------
 
 # The eight directions as (file step, rank step), and the three groups a side may use.
 _ALL_DIRECTIONS = ((-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1))
+#: squares in the bit range of a board (8 ranks of STRIDE bits)
+_SQUARES = RANKS * STRIDE
 
 #: one square of a ray: (its bit, its neighbours, the singleton Move that lands there)
 RayStep = tuple[int, int, Move]
@@ -140,49 +142,114 @@ def _allowed_directions(side: int, split: bool) -> tuple[tuple[int, int], ...]:
 
 
 class _Geometry:
-    """Everything about one board width that never changes: computed at import time."""
+    """Everything about one board width that never changes. Built when a width is first
+    played (see ``GEOMETRY``), not at import: it takes milliseconds, and the app imports
+    every engine at start."""
 
     def __init__(self, width: int) -> None:
         self.width = width
         self.squares = tuple(square(f, r) for r in range(RANKS) for f in range(width))
         self.board = sum(1 << sq for sq in self.squares)
-        self.neighbours = [0] * (RANKS * STRIDE)
+        self.neighbours = [0] * _SQUARES
         for sq in self.squares:
             self.neighbours[sq] = grow(1 << sq) & self.board & ~(1 << sq)
         self.goal = tuple(sum(1 << square(f, GOAL_RANK[s]) for f in range(width))
                           for s in (0, 1))
         # room[step][square]: how many steps of that offset fit before the edge
-        self.room = {step: [0] * (RANKS * STRIDE) for step in (1, -1, STRIDE, -STRIDE)}
+        self.room = {step: [0] * _SQUARES for step in (1, -1, STRIDE, -STRIDE)}
         for sq in self.squares:
             f, r = file_of(sq), rank_of(sq)
             self.room[1][sq], self.room[-1][sq] = width - 1 - f, f
             self.room[STRIDE][sq], self.room[-STRIDE][sq] = RANKS - 1 - r, r
+        lines = self._lines()
         # rays[side][split][square] = tuple of rays; a ray is a tuple of
         # (target bit, target's neighbours, the singleton Move) from near to far.
-        self.rays = tuple(tuple(self._rays(side, split) for split in (False, True))
+        self.rays = tuple(tuple(self._rays(lines, _allowed_directions(side, split))
+                                for split in (False, True))
                           for side in (0, 1))
+        # star[side][split][square]: every square of those rays, as one bit set
+        self.star = tuple(tuple([sum(step[0] for ray in rays for step in ray)
+                                 for rays in table] for table in by_split)
+                          for by_split in self.rays)
+        # between[frm << 7 | to]: the squares strictly between two squares of one line
+        self.between = [0] * _SQUARES ** 2
+        for sq in self.squares:
+            for ray in lines[sq]:
+                passed = 0
+                for tbit, _, move in ray:
+                    self.between[sq << 7 | move.to] = passed
+                    passed |= tbit
+        self.order, self.by_rank, self.slides = self._singles_tables(lines)
 
     def on_board(self, file: int, rank: int) -> bool:
         return 0 <= file < self.width and 0 <= rank < RANKS
 
-    def _rays(self, side: int, split: bool) -> list[tuple[Ray, ...]]:
-        table: list[tuple[Ray, ...]] = [()] * (RANKS * STRIDE)
+    def _lines(self) -> list[list[Ray]]:
+        """lines[square][d]: the ray from a square in direction d (an index of
+        _ALL_DIRECTIONS), empty at the edge. Each singleton Move is made here once and
+        shared by every table (a dataclass is slow to build)."""
+        lines: list[list[Ray]] = [[] for _ in range(_SQUARES)]
         for sq in self.squares:
-            rays: list[Ray] = []
-            for df, dr in _allowed_directions(side, split):
+            for df, dr in _ALL_DIRECTIONS:
                 f, r = file_of(sq) + df, rank_of(sq) + dr
                 ray: list[RayStep] = []
                 while self.on_board(f, r):
                     to = square(f, r)
                     ray.append((1 << to, self.neighbours[to], Move(sq, to)))
                     f, r = f + df, r + dr
-                if ray:
-                    rays.append(tuple(ray))
-            table[sq] = tuple(rays)
+                lines[sq].append(tuple(ray))
+        return lines
+
+    def _rays(self, lines: list[list[Ray]], directions: tuple[tuple[int, int], ...],
+              ) -> list[tuple[Ray, ...]]:
+        """Per square, its non-empty rays in ``directions`` (in _ALL_DIRECTIONS' order)."""
+        picks = [_ALL_DIRECTIONS.index(d) for d in directions]
+        table: list[tuple[Ray, ...]] = [()] * _SQUARES
+        for sq in self.squares:
+            table[sq] = tuple(ray for ray in map(lines[sq].__getitem__, picks) if ray)
         return table
 
+    def _singles_tables(self, lines: list[list[Ray]],
+                        ) -> tuple[list[int], list[Move | None], dict[int, list[int]]]:
+        """The singleton moves as *ranks*, numbers that sort them in the order generation
+        lists them (by piece, then direction, then distance):
 
-GEOMETRY: dict[int, _Geometry] = {w: _Geometry(w) for w in VARIANT_WIDTHS.values()}
+        * order[frm << 7 | to]: the rank of the move from ``frm`` to ``to`` along one of
+          the eight lines (``frm << 8 | direction << 4 | distance``);
+        * by_rank[rank]: that Move (None for a number that is no rank);
+        * slides[offset][to + 1]: the rank of the move landing on ``to`` from
+          ``to - offset``, indexed by the bit length of the landing square's bit (which
+          saves a subtraction).
+        """
+        order = [0] * (_SQUARES * _SQUARES)
+        by_rank: list[Move | None] = [None] * (_SQUARES << 8)
+        slides: dict[int, list[int]] = {}
+        for sq in self.squares:
+            for direction, ray in enumerate(lines[sq]):
+                for k, (_, _, move) in enumerate(ray, start=1):
+                    rank = sq << 8 | direction << 4 | k
+                    order[sq << 7 | move.to] = rank
+                    by_rank[rank] = move
+                    row = slides.get(move.to - sq)
+                    if row is None:
+                        row = slides[move.to - sq] = [0] * (_SQUARES + 1)
+                    row[move.to + 1] = rank
+        return order, by_rank, slides
+
+
+class _Geometries(dict[int, _Geometry]):
+    """The geometry of each board width (the values of ``VARIANT_WIDTHS``), each built on
+    its first look-up and kept: the engine imports in a few milliseconds, and a look-up
+    after the first is a plain dict look-up (made once per generation, never per move)."""
+
+    def __missing__(self, width: int) -> _Geometry:
+        if width not in VARIANT_WIDTHS.values():
+            raise KeyError(width)
+        geo = self[width] = _Geometry(width)
+        return geo
+
+
+GEOMETRY: dict[int, _Geometry] = _Geometries()
 
 
 def start_position(variant: str) -> Position:
@@ -196,81 +263,528 @@ def start_position(variant: str) -> Position:
 
 
 # ----- move generation -----------------------------------------------------------------------
+#
+# Generation is the hot path of perft and of the computer's random playouts, and the
+# connection test is its cost. When the mover's group is whole (nearly always), it works
+# on whole bit sets rather than square by square:
+#
+# * Taking away a piece whose neighbours in the group touch one another cannot split the
+#   group (a path through the piece can go round it among those neighbours). Which pieces
+#   are like that is read for all pieces at once from eight shifted copies of the group.
+# * Such a piece may land exactly where it touches the rest of the group. At distance ≥ 2
+#   the landing square is no neighbour of the piece itself, so that is "touches the
+#   group"; at distance 1 it is "touches two pieces of the group" (the piece and
+#   another). Both sets are computed once, and each direction is slid for all those
+#   pieces at once: after k steps the frontier holds every square some piece reaches at
+#   distance k, the piece came from k steps back, and a table look-up names the move.
+# * The other pieces (possible *cut pieces*) and the ordo moves need a flood fill. All of
+#   them share one: each case is a *chunk* of SEG bits of one big number (a copy of the
+#   board with that piece taken away, or with that row moved), so one fill of a few
+#   dozen shifts answers every case. A cut piece must land next to every part of the
+#   rest; an ordo move is legal when its chunk fills up from the moved row.
+#
+# A split group (rare: only after a capture) is worked out group by group (_split_moves).
+
+#: bits per chunk of the shared flood fill: a board and a spare rank. A one-step spill
+#: (at most STRIDE + 1 bits) out of a chunk's squares lands on that spare rank, or on the
+#: guard files of the rank below, never on a square of another chunk
+SEG = _SQUARES + STRIDE
+_CHUNK = (1 << _SQUARES) - 1
+
+#: the square offsets a side's single pieces slide by when its group is whole (forward,
+#: straight and diagonal, and sideways), per side, as shift amounts: (left, right)
+SLIDE_DELTAS: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = (
+    ((STRIDE, STRIDE + 1, STRIDE - 1, 1), (1,)),
+    ((1,), (STRIDE, STRIDE - 1, STRIDE + 1, 1)),
+)
+#: _ROWS[along][n]: a row of n squares from square 0, ``along`` apart (1: along a rank,
+#: STRIDE: along a file)
+_ROWS: dict[int, list[int]] = {
+    along: [sum(1 << (i * along) for i in range(n)) for n in range(STRIDE)]
+    for along in (1, STRIDE)
+}
+#: An ordo move as a number that sorts moves as generation lists them: the kind (rows
+#: forward, columns east, columns west; with the side, since the kind sets the direction)
+#: in the top bits, then the first square, the last square and the distance:
+#: kind << 18 | first << 11 | last << 4 | distance. _KINDS[side]: the kinds of a side.
+_KINDS = ((0, 1 << 18, 2 << 18), (3 << 18, 4 << 18, 5 << 18))
+#: the ordo Moves met so far: by such a number (whole groups), and by (first, to, last)
+_ORDOS: dict[int, Move] = {}
+_ORDO_MOVES: dict[tuple[int, int, int], Move] = {}
 
 
-def _singleton_moves(geo: _Geometry, own: int, enemy: int, side: int, split: bool,
-                     out: list[Move]) -> None:
-    """Slides and captures of single pieces that leave the mover's group whole.
+def _new_ordo(key: int) -> Move:
+    """The ordo Move of a number of _KINDS' form, made once (a dataclass is slow to build)."""
+    kind, first, last, distance = key >> 18, key >> 11 & 127, key >> 4 & 127, key & 15
+    step = (STRIDE, 1, -1, -STRIDE, 1, -1)[kind]
+    move = _ORDOS[key] = _ordo_move(first, first + distance * step, last)
+    return move
 
-    The piece leaves ``frm``; the rest of the group (``rest``) falls into parts. The move
-    is legal exactly when the landing square touches every part. The parts are computed
-    once per piece (lazily: blocked pieces need none), so each target costs one AND.
+
+def _ordo_move(first: int, to: int, last: int) -> Move:
+    """The ordo Move from ``first`` … ``last`` with ``first`` landing on ``to``, made once."""
+    move = _ORDO_MOVES.get((first, to, last))
+    if move is None:
+        move = _ORDO_MOVES[first, to, last] = Move(first, to, last)
+    return move
+
+
+def _parts_around(rest: int, seeds: int) -> list[int]:
+    """The connected parts of ``rest``, given that each part holds a square of ``seeds``
+    (true of what is left of a whole group when some of its squares are taken away, and
+    ``seeds`` are the remaining squares next to those).
+
+    Cheaper than :func:`components`: a fill stops as soon as it has reached every seed
+    (the part is then all that is left), and a last seed needs no fill at all.
     """
-    occupied = own | enemy
-    rays = geo.rays[side][split]
+    parts: list[int] = []
+    while seeds:
+        if not seeds & (seeds - 1):  # one seed left: its part is everything left
+            parts.append(rest)
+            return parts
+        part = seeds & -seeds
+        while True:
+            h = part | (part << 1) | (part >> 1)
+            h = (h | (h << STRIDE) | (h >> STRIDE)) & rest
+            if h == part:
+                break
+            if not seeds & ~h:  # every seed reached: this part is everything left
+                h = rest
+                break
+            part = h
+        parts.append(h)
+        rest ^= h
+        seeds &= ~h
+    return parts
+
+
+def _next_to_all(parts: list[int]) -> int:
+    """The squares next to (or on) every one of ``parts``; every square when there are none."""
+    allowed = -1
+    for part in parts:
+        h = part | (part << 1) | (part >> 1)
+        allowed &= h | (h << STRIDE) | (h >> STRIDE)
+    return allowed
+
+
+def _lone_piece_moves(geo: _Geometry, frm: int, allowed: int, side: int, split: bool,
+                      open_: int, occupied: int, ranks: list[int]) -> None:
+    """The singleton moves (as ranks) of the piece on ``frm`` that land on ``allowed``
+    squares: on one of its lines (``open_``: empty or enemy), every square between empty."""
+    targets = allowed & geo.star[side][split][frm] & open_
+    between = geo.between
+    order = geo.order
+    base = frm << 7
+    while targets:
+        low = targets & -targets
+        targets ^= low
+        key = base | (low.bit_length() - 1)
+        if not between[key] & occupied:
+            ranks.append(order[key])
+
+
+def _whole_group_moves(geo: _Geometry, own: int, enemy: int, side: int, ranks: list[int],
+                       rows: list[Move]) -> bool:
+    """All legal moves of the side with pieces ``own`` when they form one group (see the
+    section comment): the singleton moves' ranks added to ``ranks``, the ordo moves to
+    ``rows`` in the order generation lists them. False, with nothing added, when the
+    pieces do not form one group. Each step is a function called once per position; the
+    shifted copies of the group stay here, alive to the end, which measured faster."""
+    open_ = geo.board & ~own  # where a slide may land (empty, or an enemy piece to take)
+    empty = open_ & ~enemy
+    if not own & (own - 1):  # a lone piece is a group wherever it goes
+        _lone_piece_moves(geo, own.bit_length() - 1, -1, side, False, open_, own | enemy,
+                          ranks)
+        return True
+    # the group seen from each square: n has the square's north neighbour in the group,
+    # and so on round the compass; squares touching one piece or more, and two or more
+    n, ne, e, se = own >> STRIDE, own >> (STRIDE + 1), own >> 1, own << (STRIDE - 1)
+    s, sw, w, nw = own << STRIDE, own << (STRIDE + 1), own << 1, own >> (STRIDE - 1)
+    one = n | ne
+    two = n & ne
+    two |= one & e
+    one |= e
+    two |= one & se
+    one |= se
+    two |= one & s
+    one |= s
+    two |= one & sw
+    one |= sw
+    two |= one & w
+    one |= w
+    two |= one & nw
+    one |= nw
+    if own & ~one:
+        return False  # a piece that touches none of the others: the group is split
+    maybe, many = _possible_cuts(own, n, ne, e, se, s, sw, w, nw)
+    pieces, chunks, seeds, reach = _cut_piece_chunks(geo, own, maybe, side)
+    singles_end = (len(pieces) + 1) * SEG
+    candidates, chunks, seeds = _ordo_chunks(own, empty, side, chunks, seeds, singles_end)
+    # the shared flood fill, every chunk at once
+    part = seeds
+    while True:
+        h = part | (part << 1) | (part >> 1)
+        h = (h | (h << STRIDE) | (h >> STRIDE)) & chunks
+        if h == part:
+            break
+        part = h
+    unreached = chunks ^ part  # chunk by chunk: what the fill did not reach
+    if unreached & _CHUNK:
+        return False  # the group is split
+    if candidates:
+        _add_legal_ordos(candidates, unreached, singles_end, rows)
+    # the possible cut pieces: where the fill found one part and left others unreached
+    bulk = own  # the pieces that slide together: all but the cut pieces
+    within = (1 << singles_end) - 1
+    other = unreached & within
+    if other:
+        bulk = _cut_piece_moves(geo, own, maybe, many, pieces, part & within, other, reach,
+                                open_, own | enemy, ranks)
+    _bulk_slides(geo, bulk, open_, empty, one, two, side, ranks)
+    return True
+
+
+def _possible_cuts(own: int, n: int, ne: int, e: int, se: int, s: int, sw: int, w: int,
+                   nw: int) -> tuple[int, int]:
+    """The pieces of the group ``own`` that may be cut pieces (their neighbours in the
+    group fall into two groups or more), and the squares whose taking away may leave three
+    parts or more (``many``), for all squares at once from the group's eight shifted
+    copies (``n``: the group shifted so that each square sees its north neighbour, …).
+
+    Round a square a corner touches the two edge squares beside it, and an edge square
+    touches the next edge square too (N touches E); a group of neighbours *starts* at a
+    neighbour not touched by the one(s) before it, clockwise from N. Two starts or more
+    (``more``): the neighbours fall into two groups or more; three or more: ``many``.
+    """
+    starts = n & ~(nw | w)
+    begin = ne & ~n
+    more = starts & begin
+    starts |= begin
+    begin = e & ~(ne | n)
+    more |= starts & begin
+    starts |= begin
+    begin = se & ~e
+    many = more & begin
+    more |= starts & begin
+    starts |= begin
+    begin = s & ~(se | e)
+    many |= more & begin
+    more |= starts & begin
+    starts |= begin
+    begin = sw & ~s
+    many |= more & begin
+    more |= starts & begin
+    starts |= begin
+    begin = w & ~(sw | s)
+    many |= more & begin
+    more |= starts & begin
+    starts |= begin
+    begin = nw & ~w
+    many |= more & begin
+    more |= starts & begin
+    return own & more, many
+
+
+def _cut_piece_chunks(geo: _Geometry, own: int, maybe: int, side: int,
+                      ) -> tuple[list[int], int, int, int]:
+    """The first chunks of the shared flood fill (see the section comment), so that one
+    fill tests them all: chunk 0 is the group itself, filled from its lowest piece (is it
+    whole?); then a chunk per possible cut piece, the group without it, filled from one of
+    its neighbours. Returns those pieces in chunk order, the chunks, the seeds of the fill,
+    and each piece's lines (its star) copied into its chunk: where it could land."""
     neighbours = geo.neighbours
-    bits = own
+    star = geo.star[side][False]
+    pieces: list[int] = []
+    seeds = own & -own
+    gone = reach = 0
+    at = SEG
+    bits = maybe
     while bits:
         low = bits & -bits
         bits ^= low
         frm = low.bit_length() - 1
-        rest = own ^ low
-        parts: list[int] | None = None
-        whole = 0  # the rest when it is one part
-        for ray in rays[frm]:
-            for tbit, touch, move in ray:
-                if tbit & own:
-                    break
-                if parts is None:
-                    if not split and is_connected(neighbours[frm] & rest):
-                        # in a whole group, a piece whose neighbours touch one another
-                        # holds nothing together: the rest stays one part, no flood fill
-                        parts = [rest] if rest else []
-                    else:
-                        parts = components(rest)
-                    whole = parts[0] if len(parts) == 1 else 0
-                if whole:
-                    if touch & whole:
-                        out.append(move)
-                elif all(touch & p for p in parts):
-                    out.append(move)
-                if tbit & occupied:
-                    break  # a capture ends the ray
+        pieces.append(frm)
+        ring = neighbours[frm] & own
+        gone |= low << at
+        seeds |= (ring & -ring) << at
+        reach |= star[frm] << at
+        at += SEG
+    return pieces, own * _repeat(len(pieces) + 1) ^ gone, seeds, reach
 
 
-def _ordo_moves(geo: _Geometry, own: int, enemy: int, side: int, split: bool,
-                out: list[Move]) -> None:
-    """Every contiguous row of ≥ 2 own pieces that can slide at least one step:
-    horizontal rows forward (and backward when split), vertical rows east and west.
-
-    For each slide direction, only pieces whose next square that way is empty can take
-    part, so the rows are looked for among those pieces alone.
-    """
-    empty = geo.board & ~(own | enemy)
+def _ordo_chunks(own: int, empty: int, side: int, chunks: int, seeds: int, at: int,
+                 ) -> tuple[list[int], int, int]:
+    """Add to the shared flood fill, from bit ``at`` on, a chunk per ordo move that could
+    be legal: the group after the move, filled from the moved row (a row landing where it
+    touches nothing of the rest is left out: it would split the group). Returns those
+    moves as _ORDOS keys (sorted, they are in the order in which generation lists them:
+    kind, first square, last square, distance), and the chunks and seeds extended."""
+    candidates: list[int] = []
     fwd = FORWARD[side] * STRIDE
-    # (slide step, step along the row) as square offsets
-    kinds = [(fwd, 1), (1, STRIDE), (-1, STRIDE)]
-    if split:
-        kinds.append((-fwd, 1))
-    parts_of: dict[int, list[int]] = {}
-    for step, along in kinds:
+    for kind, (step, along) in zip(_KINDS[side], ((fwd, 1), (1, STRIDE), (-1, STRIDE)),
+                                   strict=False):
+        # able: the pieces that can slide d steps that way (every square on the way empty);
+        # starts: the first squares of the rows of ``length`` such pieces
+        able = own & (empty >> step if step > 0 else empty << -step)
+        offset = step
+        d = 1
+        while True:
+            starts = able & (able >> along)
+            if not starts:
+                break
+            length = 2
+            rows_of = _ROWS[along]
+            while starts:
+                bits = starts
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    first = low.bit_length() - 1
+                    run = rows_of[length] << first
+                    rest = own ^ run
+                    moved = run << offset if offset > 0 else run >> -offset
+                    h = moved | (moved << 1) | (moved >> 1)
+                    if (h | (h << STRIDE) | (h >> STRIDE)) & rest or not rest:
+                        candidates.append(kind | first << 11 | (first + (length - 1) * along) << 4
+                                          | d)
+                        chunks |= (rest | moved) << at
+                        seeds |= moved << at
+                        at += SEG
+                starts &= starts >> along
+                length += 1
+            offset += step
+            d += 1
+            able &= empty >> offset if offset > 0 else empty << -offset
+    return candidates, chunks, seeds
+
+
+def _add_legal_ordos(candidates: list[int], unreached: int, at: int, rows: list[Move]) -> None:
+    """The ordo moves whose chunks (from bit ``at`` on, one per candidate) the fill reached
+    whole, added to ``rows`` in the order generation lists them."""
+    legal = []
+    for candidate in candidates:
+        if not unreached >> at & _CHUNK:
+            legal.append(candidate)
+        at += SEG
+    legal.sort()
+    ordos = _ORDOS
+    for key in legal:
+        move = ordos.get(key)
+        rows.append(move if move is not None else _new_ordo(key))
+
+
+def _cut_piece_moves(geo: _Geometry, own: int, maybe: int, many: int, pieces: list[int],
+                     part: int, other: int, reach: int, open_: int, occupied: int,
+                     ranks: list[int]) -> int:
+    """The moves (as ranks added to ``ranks``) of the cut pieces: the possible cut pieces
+    whose chunk the fill left partly unreached (``other``; ``part``: what it reached of
+    those chunks).
+    A cut piece lands next to the part found and next to the unreached squares, for all
+    chunks at once. Returns the other pieces, which slide together (_bulk_slides)."""
+    repeat = _REPEATS[len(pieces) + 1]  # made by _cut_piece_chunks
+    # a bit at the start of each chunk that has no unreached square: no cut piece
+    whole = ~(other + _CHUNK * repeat) >> _SQUARES & repeat
+    bulk = own ^ maybe
+    whole >>= SEG
+    while whole:
+        low = whole & -whole
+        whole ^= low
+        bulk |= 1 << pieces[low.bit_length() // SEG]
+    h = part | (part << 1) | (part >> 1)
+    allowed = h | (h << STRIDE) | (h >> STRIDE)
+    h = other | (other << 1) | (other >> 1)
+    allowed &= h | (h << STRIDE) | (h >> STRIDE)
+    allowed &= reach & open_ * repeat
+    doubt = maybe & many & ~bulk
+    if doubt:
+        allowed = _next_to_every_part(geo, doubt, pieces, other, allowed)
+    between = geo.between
+    order = geo.order
+    while allowed:
+        low = allowed & -allowed
+        allowed ^= low
+        chunk, to = divmod(low.bit_length() - 1, SEG)
+        key = pieces[chunk - 1] << 7 | to
+        if not between[key] & occupied:
+            ranks.append(order[key])
+    return bulk
+
+
+def _next_to_every_part(geo: _Geometry, doubt: int, pieces: list[int], other: int,
+                        allowed: int) -> int:
+    """``allowed`` (the landing squares of the cut pieces, chunk by chunk) narrowed for the
+    cut pieces ``doubt``, whose unreached squares may be two parts or more: such a piece
+    must land next to each part. Rare, so the parts are found piece by piece."""
+    neighbours = geo.neighbours
+    while doubt:
+        low = doubt & -doubt
+        doubt ^= low
+        frm = low.bit_length() - 1
+        at = (pieces.index(frm) + 1) * SEG
+        rest = other >> at & _CHUNK
+        parts = _parts_around(rest, neighbours[frm] & rest)
+        if len(parts) > 1:
+            mine = (allowed >> at & _CHUNK) & _next_to_all(parts)
+            allowed = allowed & ~(_CHUNK << at) | mine << at
+    return allowed
+
+
+def _bulk_slides(geo: _Geometry, bulk: int, open_: int, empty: int, one: int, two: int,
+                 side: int, ranks: list[int]) -> None:
+    """The singleton moves (as ranks added to ``ranks``) of the pieces ``bulk`` of a whole
+    group, none of which is a cut piece: each direction is slid for all of them at once
+    (see the section comment), a landing square kept where it touches the group (``one``,
+    ``two`` at one step)."""
+    slides = geo.slides
+    append = ranks.append
+    ups, downs = SLIDE_DELTAS[side]
+    for delta in ups:
+        frontier = (bulk << delta) & open_
+        hit = frontier & two  # one step: next to the piece and one more
+        if hit:
+            row = slides[delta]
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                append(row[low.bit_length()])
+        off = delta
+        while True:
+            frontier &= empty  # a capture ends the slide
+            frontier = (frontier << delta) & open_
+            if not frontier:
+                break
+            off += delta
+            hit = frontier & one
+            if hit:
+                row = slides[off]
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    append(row[low.bit_length()])
+    for delta in downs:
+        frontier = (bulk >> delta) & open_
+        hit = frontier & two
+        if hit:
+            row = slides[-delta]
+            while hit:
+                low = hit & -hit
+                hit ^= low
+                append(row[low.bit_length()])
+        off = -delta
+        while True:
+            frontier &= empty
+            frontier = (frontier >> delta) & open_
+            if not frontier:
+                break
+            off -= delta
+            hit = frontier & one
+            if hit:
+                row = slides[off]
+                while hit:
+                    low = hit & -hit
+                    hit ^= low
+                    append(row[low.bit_length()])
+
+
+#: _REPEATS[k]: the number with bit j·SEG set for every j < k (copies a board into k chunks)
+_REPEATS: list[int] = [0]
+
+
+def _repeat(k: int) -> int:
+    """``_REPEATS[k]``, extended on first need."""
+    while len(_REPEATS) <= k:
+        _REPEATS.append(_REPEATS[-1] | 1 << ((len(_REPEATS) - 1) * SEG))
+    return _REPEATS[k]
+
+
+def _split_moves(geo: _Geometry, own: int, enemy: int, side: int, ranks: list[int],
+                 rows: list[Move]) -> None:
+    """All legal moves of a split side: each must leave one group again. The pieces fall
+    into groups; the singleton moves (_split_singles) and the ordo moves (_split_ordos)
+    are found group by group, each needing to touch every other group."""
+    open_ = geo.board & ~own
+    groups = components(own)
+    others = {group: [g for g in groups if g != group] for group in groups}
+    _split_singles(geo, groups, others, side, open_, own | enemy, ranks)
+    _split_ordos(geo, own, open_ & ~enemy, groups, others, side, rows)
+
+
+def _split_singles(geo: _Geometry, groups: list[int], others: dict[int, list[int]],
+                   side: int, open_: int, occupied: int, ranks: list[int]) -> None:
+    """The singleton moves (as ranks) of a split side. A piece of group A must land next
+    to every other group and next to every part of A without it; those parts are found
+    only for a piece that has such a landing square on a clear line (few have: it must
+    touch two groups)."""
+    neighbours = geo.neighbours
+    star = geo.star[side][True]
+    between = geo.between
+    order = geo.order
+    for group in groups:
+        # landing squares next to every other group (and to this one, unless it is a
+        # lone piece, which has nothing left to touch once it moves)
+        join = _next_to_all(others[group]) & open_
+        if group & (group - 1):
+            h = group | (group << 1) | (group >> 1)
+            join &= h | (h << STRIDE) | (h >> STRIDE)
+        bits = group
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            frm = low.bit_length() - 1
+            targets = star[frm] & join
+            if not targets:
+                continue
+            rest = group ^ low
+            if rest:  # next to the rest of its group, not only to itself
+                h = rest | (rest << 1) | (rest >> 1)
+                targets &= h | (h << STRIDE) | (h >> STRIDE)
+            clear = 0
+            while targets:
+                bit = targets & -targets
+                targets ^= bit
+                if not between[frm << 7 | (bit.bit_length() - 1)] & occupied:
+                    clear |= bit
+            if clear and rest:
+                clear &= _next_to_all(_parts_around(rest, neighbours[frm] & rest))
+            while clear:
+                bit = clear & -clear
+                clear ^= bit
+                ranks.append(order[frm << 7 | (bit.bit_length() - 1)])
+
+
+def _split_ordos(geo: _Geometry, own: int, empty: int, groups: list[int],
+                 others: dict[int, list[int]], side: int, rows: list[Move]) -> None:
+    """The ordo moves of a split side, in the order generation lists them. An ordo (here
+    also horizontal rows backward) lies within one group; once slid it must touch every
+    other group and every part of its own group without the row."""
+    # a row must touch every other group: land on a square next to each of them
+    nexts = {group: [_next_to_all([g]) for g in others[group]] for group in groups}
+    fwd = FORWARD[side] * STRIDE
+    for step, along in ((fwd, 1), (1, STRIDE), (-1, STRIDE), (-fwd, 1)):
         room = geo.room[step]
         movable = own & shifted(empty, -step)
         for first in squares_of(movable & (movable >> along)):
+            group = next(g for g in groups if g >> first & 1)
+            away = nexts[group]
             last = first + along
             run = (1 << first) | (1 << last)
             while True:
-                parts = parts_of.get(run)
-                if parts is None:
-                    parts = parts_of[run] = components(own & ~run)
+                parts: list[int] | None = None
                 moved = run
                 for d in range(1, room[first] + 1):
-                    moved = shifted(moved, step)
+                    moved = moved << step if step > 0 else moved >> -step
                     if moved & ~empty:
                         break
-                    reach = grow(moved)
+                    if not all(moved & g for g in away):
+                        continue
+                    if parts is None:
+                        rest = group & ~run
+                        h = run | (run << 1) | (run >> 1)
+                        parts = _parts_around(rest, (h | (h << STRIDE) | (h >> STRIDE)) & rest)
+                    h = moved | (moved << 1) | (moved >> 1)
+                    reach = h | (h << STRIDE) | (h >> STRIDE)
                     if all(reach & p for p in parts):
-                        out.append(Move(first, first + d * step, last))
+                        rows.append(_ordo_move(first, first + d * step, last))
                 if not movable >> (last + along) & 1:
                     break
                 last += along
@@ -278,16 +792,26 @@ def _ordo_moves(geo: _Geometry, own: int, enemy: int, side: int, split: bool,
 
 
 def generate_moves(pos: Position) -> list[Move]:
-    """All legal moves of ``pos`` (none when the game is over), in no particular order."""
+    """All legal moves of ``pos`` (none when the game is over).
+
+    The order is the same as ever, since seeded random play (tests, the computer's
+    playouts) draws from this list: the singleton moves by piece (square order), then
+    direction (SW, S, SE, W, E, NW, N, NE), then distance; then the ordo moves by kind
+    (rows forward, columns east, columns west, rows backward), first square, length and
+    distance. The singleton moves are found as ranks that sort into that order.
+    """
     side = pos.turn
     own, enemy = (pos.black, pos.white) if side else (pos.white, pos.black)
     geo = GEOMETRY[pos.width]
     if not own or enemy & geo.goal[1 - side]:
         return []
-    split = not is_connected(own)
-    out: list[Move] = []
-    _singleton_moves(geo, own, enemy, side, split, out)
-    _ordo_moves(geo, own, enemy, side, split, out)
+    ranks: list[int] = []
+    rows: list[Move] = []
+    if not _whole_group_moves(geo, own, enemy, side, ranks, rows):
+        _split_moves(geo, own, enemy, side, ranks, rows)
+    ranks.sort()
+    out: list[Move] = list(map(geo.by_rank.__getitem__, ranks))  # type: ignore[arg-type]
+    out += rows
     return out
 
 

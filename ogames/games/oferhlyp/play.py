@@ -143,7 +143,39 @@ def attack_chains(board: str, origin: int, enemy: str
 
 
 def _mask_cells(mask: int) -> frozenset[int]:
-    return frozenset(i for i in range(NUM_CELLS) if mask >> i & 1)
+    """The cells of a bit mask. An attack hits a few pieces, so walking the set bits
+    (lowest first) beats testing all 35 cells."""
+    cells = []
+    while mask:
+        low = mask & -mask
+        cells.append(low.bit_length() - 1)
+        mask ^= low
+    return frozenset(cells)
+
+
+_new_object = object.__new__
+_SET_MOVE = tuple(getattr(Move, f).__set__ for f in ("origin", "dest", "attacked", "path"))
+
+
+def _attack(origin: int, dest: int, attacked: frozenset[int], path: tuple[int, ...]) -> Move:
+    """``Move(origin, dest, attacked, path)`` for the attack search: a frozen dataclass
+    sets each field through ``object.__setattr__``, about three times slower than filling
+    the slots directly, and perft builds an attack move per distinct chain."""
+    move = _new_object(Move)
+    set_origin, set_dest, set_attacked, set_path = _SET_MOVE
+    set_origin(move, origin)
+    set_dest(move, dest)
+    set_attacked(move, attacked)
+    set_path(move, path)
+    return move
+
+
+#: (origin, landings) → the attack move, so that each attack exists once however many
+#: boards allow it: the landings fix the attacked hexes, and a search meets a few hundred
+#: attacks tens of thousands of times (fewer objects also means less for the garbage
+#: collector to walk through in the kept move lists). Cleared when full.
+_ATTACKS: dict[tuple[int, tuple[int, ...]], Move] = {}
+_ATTACKS_LIMIT = 1 << 14
 
 
 def _attack_moves(board: str, origin: int, enemy: str, out: list[Move]) -> None:
@@ -168,7 +200,13 @@ def _attack_moves(board: str, origin: int, enemy: str, out: list[Move]) -> None:
                     continue
                 seen.add(key)
                 npath = path + (land,)
-                out.append(Move(origin, land, _mask_cells(nmask), npath))
+                move = _ATTACKS.get((origin, npath))
+                if move is None:
+                    move = _attack(origin, land, _mask_cells(nmask), npath)
+                    if len(_ATTACKS) >= _ATTACKS_LIMIT:
+                        _ATTACKS.clear()
+                    _ATTACKS[origin, npath] = move
+                out.append(move)
                 extend(land, nmask, npath)
 
     extend(origin, 0, ())
@@ -194,33 +232,55 @@ def jump_orders(pos: Position, move: Move) -> tuple[tuple[int, ...], ...]:
 # ----- moves ------------------------------------------------------------------------------
 
 
+#: (board, side to move) → the legal moves, filled by ``moves``; cleared when it reaches
+#: ``_MOVE_LISTS_LIMIT`` entries so that it cannot grow without bound
+_MOVE_LISTS: dict[tuple[str, int], tuple[Move, ...]] = {}
+_MOVE_LISTS_LIMIT = 1 << 15
+
+
 def moves(pos: Position) -> list[Move]:
     """Every legal move (history aside): steps, friendly jumps and attacks, piece by piece
-    in cell order. A side with at most one piece has none (it has lost)."""
-    board = pos.board
-    own = OWN_PIECES[pos.side]
-    enemy = OWN_PIECES[1 - pos.side]
+    in cell order. A side with at most one piece has none (it has lost).
+
+    The moves depend on the board and the side to move only, and a search meets the same
+    board again and again (in perft to depth 4 about one call in two, by transposition),
+    so each list is kept and handed out again as a copy (callers may change it)."""
+    key = (pos.board, pos.side)
+    found = _MOVE_LISTS.get(key)
+    if found is None:
+        found = _generate(pos.board, pos.side)
+        if len(_MOVE_LISTS) >= _MOVE_LISTS_LIMIT:
+            _MOVE_LISTS.clear()
+        _MOVE_LISTS[key] = found
+    return list(found)
+
+
+def _generate(board: str, side: int) -> tuple[Move, ...]:
+    """The moves of ``side`` on ``board``, in the order ``moves`` gives them."""
+    own = OWN_PIECES[side]
     if board.count(own[0]) + board.count(own[1]) <= 1:
-        return []
+        return ()
+    enemy = OWN_PIECES[1 - side]
     out: list[Move] = []
-    for i in range(NUM_CELLS):
-        if board[i] not in own:
+    append = out.append  # bound once: this loop is the hot path of perft
+    for i, piece in enumerate(board):
+        if piece not in own:
             continue
         for n, m in STEP_MOVES[i]:
             if board[n] == EMPTY:
-                out.append(m)
+                append(m)
         can_attack = False
         for mid, land, m in JUMP_MOVES[i]:
-            t = board[mid]
-            if t == EMPTY or board[land] != EMPTY:
+            if board[land] != EMPTY:
                 continue
+            t = board[mid]
             if t in own:
-                out.append(m)
-            else:
+                append(m)
+            elif t != EMPTY:
                 can_attack = True
         if can_attack:
             _attack_moves(board, i, enemy, out)
-    return out
+    return tuple(out)
 
 
 def has_move(pos: Position) -> bool:

@@ -122,40 +122,57 @@ def deal(seed: int) -> Position:
 # ----- moves and a turn ---------------------------------------------------------------------
 
 
+#: each side's pieces as its own letter, every other square as ``.``: the only part of the
+#: board that the list of moves depends on (any target not holding an own piece is legal)
+_OWN_MASKS = (str.maketrans("rRbB", "rr.."), str.maketrans("rRbB", "..bb"))
+#: (own-piece mask, hand) → the moves, filled by ``moves``; cleared when it reaches
+#: ``_MOVE_LISTS_LIMIT`` entries so that it cannot grow without bound
+_MOVE_LISTS: dict[tuple[str, tuple[str, str]], tuple[Move, ...]] = {}
+_MOVE_LISTS_LIMIT = 1 << 16
+
+
+def _own_moves(b: str, side: int, hand: tuple[str, str]) -> tuple[Move, ...]:
+    """The moves of ``side`` holding ``hand`` on board ``b``: by origin square, then the
+    first card's steps and the second's, skipping targets that hold an own piece."""
+    own = OWN[side]
+    table = _hand_targets(side, hand)
+    out = tuple(m for sq, ch in enumerate(b) if ch in own
+                for t, m in table[sq] if b[t] not in own)
+    if not out:  # the forced pass: only when no piece can move with either card
+        return (PASSES[hand[0]], PASSES[hand[1]])
+    return out
+
+
 def moves(pos: Position) -> list[Move]:
-    """The legal moves of ``pos`` (none once the game is won)."""
+    """The legal moves of ``pos`` (none once the game is won).
+
+    Which moves are legal depends only on where the mover's own pieces stand and on its
+    hand (nothing blocks, and every other target is free or a capture), so the list is
+    kept per (own-piece mask, hand): in a search most positions share such a mask with one
+    seen before, and the mask is one ``str.translate`` away."""
     b = pos.board
     if "R" not in b or "B" not in b or b[22] == "R" or b[2] == "B":
         return []  # someone has won (§2.3.6; 22 = c5, 2 = c1): a finished game has no moves
     side = pos.turn
-    own = OWN[side]
     hand = pos.red_hand if side == RED else pos.blue_hand
-    table = _hand_targets(side, hand)
-    out = [m for sq, ch in enumerate(b) if ch in own
-           for t, m in table[sq] if b[t] not in own]
-    if not out:  # the forced pass: only when no piece can move with either card
-        return [PASSES[hand[0]], PASSES[hand[1]]]
-    return out
+    key = (b.translate(_OWN_MASKS[side]), hand)
+    found = _MOVE_LISTS.get(key)
+    if found is None:
+        found = _own_moves(b, side, hand)
+        if len(_MOVE_LISTS) >= _MOVE_LISTS_LIMIT:
+            _MOVE_LISTS.clear()
+        _MOVE_LISTS[key] = found
+    return list(found)
 
 
-_new_object = object.__new__
-_SET_FIELDS = tuple(getattr(Position, f).__set__
-                    for f in ("board", "turn", "red_hand", "blue_hand", "side_card"))
+class _Unfrozen:
+    """A twin of ``Position`` with the very same slots but no frozen ``__setattr__``:
+    ``apply`` fills one with plain attribute stores and then gives it the class
+    ``Position`` (CPython allows ``__class__`` assignment between classes of one layout).
+    A frozen dataclass sets each field through ``object.__setattr__``, several times
+    slower, and perft builds hundreds of thousands of positions."""
 
-
-def _position(board: str, turn: int, red_hand: tuple[str, str], blue_hand: tuple[str, str],
-              side_card: str) -> Position:
-    """``Position(...)`` for the hot path of ``apply``. A frozen dataclass sets each field
-    through ``object.__setattr__``, which makes construction about three times slower than
-    filling the slots directly; perft builds hundreds of thousands of positions."""
-    pos = _new_object(Position)
-    set_board, set_turn, set_red, set_blue, set_side = _SET_FIELDS
-    set_board(pos, board)
-    set_turn(pos, turn)
-    set_red(pos, red_hand)
-    set_blue(pos, blue_hand)
-    set_side(pos, side_card)
-    return pos
+    __slots__ = Position.__slots__
 
 
 def apply(pos: Position, move: Move) -> Position:
@@ -179,9 +196,15 @@ def apply(pos: Position, move: Move) -> Position:
             b = b[:origin] + EMPTY + b[origin + 1:target] + piece + b[target + 1:]
         else:
             b = b[:target] + piece + b[target + 1:origin] + EMPTY + b[origin + 1:]
+    new = _Unfrozen()
+    new.board = b
+    new.side_card = card
     if side == RED:
-        return _position(b, BLUE, new_hand, pos.blue_hand, card)
-    return _position(b, RED, pos.red_hand, new_hand, card)
+        new.turn, new.red_hand, new.blue_hand = BLUE, new_hand, pos.blue_hand
+    else:
+        new.turn, new.red_hand, new.blue_hand = RED, pos.red_hand, new_hand
+    new.__class__ = Position  # type: ignore[assignment]
+    return new  # type: ignore[return-value]
 
 
 def cards_to(pos: Position, from_sq: str, to_sq: str) -> tuple[str, ...]:

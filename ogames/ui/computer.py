@@ -28,7 +28,6 @@ from typing import Any
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..ai.levels import LEVELS
-from ..ai.mcts import Player
 from ..core.game import Game, Ply
 from .seats import LEVEL_NAMES, player_name
 
@@ -56,6 +55,8 @@ def snapshot(game: Game) -> Game:
 def choose(game: Game, level: str, seed: int, should_stop: Callable[[], bool]) -> Any:
     """The computer's move for the side to move in ``game`` (runs in the worker thread;
     tests replace it with a fast stub)."""
+    from ..ai.mcts import Player  # the searches load with the first move asked for
+
     return Player(level, seed).choose(game, should_stop)
 
 

@@ -20,7 +20,6 @@ from textual.widgets.option_list import Option
 
 from ...core.errors import OgamesError
 from ...core.game import Game
-from ...core.lessons import course_counts
 from ...core.progress import Progress, load_progress
 from ...core.registry import GAME_MODULES, available_ids, get_rules
 from ...core.rng import check_seed
@@ -52,6 +51,8 @@ def seat_label(level: str | None) -> str:
 def game_prompt(rules: Rules, progress: Progress | None = None) -> Text:
     """A game's row in the list: its name, players, how much of its course is done
     ("learned 5/14", when it has one) and its one line."""
+    from ...core.lessons import course_counts  # when the picker is first shown
+
     counts = course_counts(rules, progress)
     learned = f"  learned {counts[0]}/{counts[1]}" if counts else ""
     return Text.assemble((rules.name, "bold"), f"  {player_counts(rules)}", (learned, "cyan"),
@@ -391,6 +392,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
     def action_learn(self) -> None:
         """The course of the highlighted game (a game without one: the list of courses)."""
         rules = self.rules
+        from ...core.lessons import course_counts
+
         has_course = rules is not None and course_counts(rules) is not None
         self.app.open_course(rules.id if rules is not None and has_course else None)
 

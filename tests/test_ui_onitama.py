@@ -269,3 +269,23 @@ async def test_panel_boxes_follow_the_cards_after_a_move():
         await pilot.click(goose)
         await pilot.pause()
         assert s.picks == (item("card:Goose"),)
+
+
+@ui_test
+async def test_the_move_list_says_which_ply_of_how_many():
+    """The move list has no scroll bar (it keeps the ply shown in view): its border says
+    which ply is shown of how many, after moves, an undo and a redo."""
+    from ogames.ui.widgets.history import HistoryList
+
+    async with playing("onitama", seed=1) as (app, pilot):
+        history = screen(app).query_one(HistoryList)
+        assert history.border_subtitle == ""
+        for text in ("Frog b1-a2", "Horse d5-d4", "Ox c1-c2"):
+            await play_keys(pilot, text)
+        assert history.border_subtitle == "3/3"
+        await pilot.press("u")
+        await pilot.pause()
+        assert history.border_subtitle == "2/3"
+        await pilot.press("U")
+        await pilot.pause()
+        assert history.border_subtitle == "3/3"

@@ -28,8 +28,11 @@ RENDERED_ROWS = 256
 class HistoryList(OptionList):
     """Row 0 is the start position; row i is the position after ply i."""
 
+    #: no scroll bar: the list keeps the ply shown in view and its border says which ply of
+    #: how many; a scroll bar's thumb, moved by every move, cost a second frame after each
+    #: move's repaint (Textual draws it once the layout settles, some 30 ms later)
     DEFAULT_CSS = """
-    HistoryList { height: 1fr; border: round $foreground 25%; }
+    HistoryList { height: 1fr; border: round $foreground 25%; scrollbar-visibility: hidden; }
     HistoryList:focus { border: round $accent; }
     """
 
@@ -100,6 +103,8 @@ class HistoryList(OptionList):
                 self.highlighted = current
         finally:
             self._quiet = False
+        plies = len(texts)
+        self.border_subtitle = f"{current}/{plies}" if plies else ""
 
     def on_resize(self) -> None:
         # the panel above may change height after a move: keep the current ply in view

@@ -128,6 +128,8 @@ class GameScreen(BoardActions, Screen[None]):
                  computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
         super().__init__()
         self.game = game
+        #: the hand-off screen (hidden information), made at the first hand-off
+        self._handoff: HandoffScreen | None = None
         #: the autosave and the saved-games copies of this game
         self.keeper = Keeper(game, resumed=resumed)
         #: the panel the window is sized for (see ``_start_panel``)
@@ -270,10 +272,12 @@ class GameScreen(BoardActions, Screen[None]):
     def _hand_off(self, mover: int, note: str = "") -> None:
         """No hand on screen until ``mover`` is at the keyboard (see ``HandoffScreen``);
         the board shows the last move's result meanwhile, its cells marked."""
-        self.app.push_screen(HandoffScreen(self.names[mover], note, done=self._last_move(),
-                                           on_rules=self.action_rules,
-                                           on_save=self.action_save),
-                             lambda choice: self._handed_over(mover, choice))
+        if self._handoff is None:  # one for the whole game, shown again after each move
+            self._handoff = HandoffScreen(self.names[mover], on_rules=self.action_rules,
+                                          on_save=self.action_save)
+            self.app.install_screen(self._handoff, name=f"handoff-{id(self)}")
+        self._handoff.tell(self.names[mover], note, done=self._last_move())
+        self.app.push_screen(self._handoff, lambda choice: self._handed_over(mover, choice))
 
     def _last_move(self) -> str:
         """The move that led here, as anyone may read it, and how many other cells it
@@ -808,6 +812,8 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_unmount(self) -> None:
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
+        if self._handoff is not None and self._handoff not in self.app.screen_stack:
+            self.app.uninstall_screen(self._handoff)
 
     def redraw(self) -> None:
         self.picks_changed()

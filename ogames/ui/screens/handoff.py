@@ -60,6 +60,15 @@ class HandoffScreen(ModalScreen[str | None]):
         self.on_rules = on_rules
         self.on_save = on_save
 
+    def tell(self, player: str, note: str = "", *, done: str = "") -> None:
+        """What this hand-off says the next time it is shown (the game screen keeps one
+        hand-off screen and shows it again after every move: composing a screen and its
+        footer anew took some 50 ms after the move's first frame)."""
+        self.player, self.note, self.done = player, note, done
+        if self.is_mounted:
+            self.query_one("#handoff", Static).update(
+                self._note_text() if note else self._handoff_text())
+
     def on_mount(self) -> None:
         # see-through, whatever the app's stylesheet gives every screen: the board below
         # shows the last move's result

@@ -22,10 +22,8 @@ from rich.table import Table
 
 from .private import private_data_dir
 
-FIRST_FRAME = """
-import sys, time
-from ogames.ui.app import OgamesApp
-app = OgamesApp(*sys.argv[1:2])
+#: the end of a first-frame script: ``app`` prints the time of its first frame and exits
+SHOW_FIRST_FRAME = """
 shown = app._display
 def display(screen, renderable):
     if renderable is not None:
@@ -36,6 +34,11 @@ app._display = display
 app.run(headless=True, size=(120, 40))
 """
 
+FIRST_FRAME = """
+import sys, time
+from ogames.ui.app import OgamesApp
+app = OgamesApp(*sys.argv[1:2])
+""" + SHOW_FIRST_FRAME
 
 BARE_FIRST_FRAME = """
 import sys, time
@@ -49,15 +52,7 @@ class Bare(App):
         yield Footer()
 
 app = Bare()
-shown = app._display
-def display(screen, renderable):
-    if renderable is not None:
-        print(time.time(), flush=True)
-        app.exit()
-    return shown(screen, renderable)
-app._display = display
-app.run(headless=True, size=(120, 40))
-"""
+""" + SHOW_FIRST_FRAME
 
 
 def _first_frame(script: str, args: Sequence[str], runs: int) -> float:

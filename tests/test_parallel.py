@@ -198,9 +198,16 @@ async def computer_thinking(pilot):
     return s
 
 
+#: the games whose hard level searches on every core in the app, each with a seed: an
+#: alpha-beta split at the root, and Ochmir's root-parallel Monte Carlo search
+SEARCHED_IN_PROCESSES = [("onitama", 3), ("ochmir", 1)]
+
+
+@pytest.mark.parametrize(("game_id", "seed"), SEARCHED_IN_PROCESSES)
 @ui_test
-async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkeypatch):
-    need("onitama")
+async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkeypatch, game_id,
+                                                                          seed):
+    need(game_id)
     monkeypatch.setattr(parallel, "cores", lambda: 2)
     returned = threading.Event()
     real = computer_module.choose
@@ -212,10 +219,11 @@ async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkey
             returned.set()
 
     monkeypatch.setattr(computer_module, "choose", spy)
-    app = OgamesApp("onitama", seed=3, computer={1: "hard"})
+    app = OgamesApp(game_id, seed=seed, computer={1: "hard"})
     async with app.run_test(size=SIZE) as pilot:
         s = await computer_thinking(pilot)
         assert s.computer.thinking and not returned.is_set()
+        assert len(multiprocessing.active_children()) >= 2
         await pilot.press("u")
         pressed = time.monotonic()
         assert not s.computer.thinking
@@ -226,11 +234,13 @@ async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkey
     assert no_process_left()
 
 
+@pytest.mark.parametrize(("game_id", "seed"), SEARCHED_IN_PROCESSES)
 @ui_test
-async def test_quitting_while_the_hard_computer_thinks_leaves_no_process(monkeypatch):
-    need("onitama")
+async def test_quitting_while_the_hard_computer_thinks_leaves_no_process(monkeypatch, game_id,
+                                                                         seed):
+    need(game_id)
     monkeypatch.setattr(parallel, "cores", lambda: 2)
-    app = OgamesApp("onitama", seed=3, computer={1: "hard"})
+    app = OgamesApp(game_id, seed=seed, computer={1: "hard"})
     async with app.run_test(size=SIZE) as pilot:
         await computer_thinking(pilot)
         app.exit()

@@ -1,12 +1,12 @@
 """The hard level of the Monte Carlo games on every core (issue #25): one whole
 information-set search per process, their roots summed; the same seed gives the same move
 under an iteration budget, a win in one is played before any process starts, a cancel is
-obeyed at once and no process is left behind, in the search and in the app."""
+obeyed at once and no process is left behind (in the app: tests/test_parallel.py, which
+runs its Pilot tests for Ochmir too)."""
 
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import threading
 import time
 
@@ -17,15 +17,13 @@ from ogames.ai.levels import Level
 from ogames.ai.parallel_mcts import Root, RootMove
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.ui import computer as computer_module
-from ogames.ui.app import OgamesApp
 from tests.test_ai import ochmir_endgame, random_game
 from tests.test_parallel import (  # noqa: F401 - the fixture counts the test's processes only
     _children_before,
     computer_thinking,
     no_process_left,
 )
-from tests.uihelp import SIZE, need, ui_test
+from tests.uihelp import need
 
 #: an iteration budget and no clock: the answer depends on the seed only
 BUDGET = Level("hard", 160, None, playout_depth=6)
@@ -169,49 +167,3 @@ def test_processes_that_cannot_start_fall_back_to_one_core(monkeypatch, caplog):
         move = mcts.choose_move(game, side, BUDGET, seed=3, workers=2)
     assert move in game.legal_moves()
     assert "one core" in caplog.text
-
-
-# ----- in the app ------------------------------------------------------------------------------
-
-
-@ui_test
-async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkeypatch):
-    need("ochmir")
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
-    returned = threading.Event()
-    real = computer_module.choose
-
-    def spy(game, level, seed, should_stop):
-        try:
-            return real(game, level, seed, should_stop)
-        finally:
-            returned.set()
-
-    monkeypatch.setattr(computer_module, "choose", spy)
-    app = OgamesApp("ochmir", seed=1, computer={1: "hard"})
-    async with app.run_test(size=SIZE) as pilot:
-        s = await computer_thinking(pilot)
-        assert s.computer.thinking and not returned.is_set()
-        assert len(multiprocessing.active_children()) >= 2
-        await pilot.press("u")
-        pressed = time.monotonic()
-        assert not s.computer.thinking
-        assert returned.wait(2) and time.monotonic() - pressed < 0.2
-        assert no_process_left()
-        await pilot.pause(0.1)
-        assert s.game.cursor == 0 and not s.computer.thinking
-    assert no_process_left()
-
-
-@ui_test
-async def test_quitting_while_the_hard_computer_thinks_leaves_no_process(monkeypatch):
-    need("ochmir")
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
-    app = OgamesApp("ochmir", seed=1, computer={1: "hard"})
-    async with app.run_test(size=SIZE) as pilot:
-        await computer_thinking(pilot)
-        app.exit()
-        quitting = time.monotonic()
-    while not no_process_left() and time.monotonic() - quitting < 0.5:
-        time.sleep(0.01)
-    assert no_process_left()

@@ -31,7 +31,9 @@ FIXED = Level("hard", 2, None, None, quiescence=QUIET)
 def our_processes() -> list[str]:
     """This process's children as ``ps`` sees them, but multiprocessing's resource
     tracker (one per interpreter, started by any spawn, lives until the interpreter exits)."""
-    out = subprocess.run(["ps", "-o", "pid=,args=", "--ppid", str(os.getpid())],
+    # -ww: whole command lines (ps cuts them at 80 columns when it writes to a pipe, and
+    # in a checkout with a longer path the tracker's name was cut off)
+    out = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(os.getpid())],
                          capture_output=True, text=True, check=False).stdout
     return [line for line in out.splitlines()
             if line.strip() and "resource_tracker" not in line and " ps " not in f" {line} "]

@@ -40,8 +40,9 @@ from ogames.ui.app import OgamesApp
 app = OgamesApp(*sys.argv[1:2])
 """ + SHOW_FIRST_FRAME
 
-BARE_FIRST_FRAME = """
-import sys, time
+#: the yardstick of the start and memory figures: a bare Textual app, a header, a line and
+#: a footer (``Bare``)
+BARE_APP = """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
 
@@ -50,7 +51,11 @@ class Bare(App):
         yield Header()
         yield Static("hello")
         yield Footer()
+"""
 
+BARE_FIRST_FRAME = """
+import sys, time
+""" + BARE_APP + """
 app = Bare()
 """ + SHOW_FIRST_FRAME
 
@@ -377,7 +382,7 @@ def peak_memory() -> dict:
             "max_rss_mb": round(rss_kb / 1024, 1)}
 
 
-MEMORY = """
+MEMORY = BARE_APP + """
 import asyncio, gc, resource, sys
 
 def rss_mb():
@@ -388,15 +393,6 @@ def rss_mb():
 
 async def main(game_id):
     if game_id == "-":
-        from textual.app import App
-        from textual.widgets import Footer, Header, Static
-
-        class Bare(App):
-            def compose(self):
-                yield Header()
-                yield Static("hello")
-                yield Footer()
-
         app = Bare()
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()

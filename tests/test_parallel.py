@@ -123,14 +123,12 @@ def test_hard_time_limited_search_returns_a_legal_move_in_time():
 # ----- cancelling ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("after", (0.3, 0.02))  # searching, and still starting the processes
-def test_a_cancel_returns_at_once_and_leaves_no_process(after):
-    rules, pos = playout("onitama", 7, 10)
-    game = Game.from_position(rules, pos)
+def assert_a_cancel_returns_at_once(choose, game: Game, after: float) -> None:
+    """``choose(should_stop)`` (a search on every core for ``game``), cancelled ``after``
+    seconds into it, returns a legal move within 0.2 s and leaves no process behind."""
     stop = threading.Event()
     got: list = []
-    thread = threading.Thread(target=lambda: got.append(parallel.choose_move(
-        game, rules.to_move(pos), "hard", seed=2, should_stop=stop.is_set, workers=2)))
+    thread = threading.Thread(target=lambda: got.append(choose(stop.is_set)))
     thread.start()
     time.sleep(after)
     assert thread.is_alive()
@@ -140,6 +138,14 @@ def test_a_cancel_returns_at_once_and_leaves_no_process(after):
     assert time.monotonic() - cancelled < 0.2
     assert got and got[0] in game.legal_moves()
     assert no_process_left()
+
+
+@pytest.mark.parametrize("after", (0.3, 0.02))  # searching, and still starting the processes
+def test_a_cancel_returns_at_once_and_leaves_no_process(after):
+    rules, pos = playout("onitama", 7, 10)
+    game = Game.from_position(rules, pos)
+    assert_a_cancel_returns_at_once(lambda stop: parallel.choose_move(
+        game, rules.to_move(pos), "hard", seed=2, should_stop=stop, workers=2), game, after)
 
 
 # ----- which search plays ----------------------------------------------------------------------

@@ -7,7 +7,6 @@ runs its Pilot tests for Ochmir too)."""
 from __future__ import annotations
 
 import logging
-import threading
 import time
 
 import pytest
@@ -20,7 +19,7 @@ from ogames.core.registry import get_rules
 from tests.test_ai import ochmir_endgame, random_game
 from tests.test_parallel import (  # noqa: F401 - the fixture counts the test's processes only
     _children_before,
-    computer_thinking,
+    assert_a_cancel_returns_at_once,
     no_process_left,
 )
 from tests.uihelp import need
@@ -114,19 +113,8 @@ def test_hard_with_its_clock_answers_in_time():
 @pytest.mark.parametrize("after", (0.1, 0.4))  # starting the processes, and searching
 def test_a_cancel_returns_at_once_and_leaves_no_process(after):
     game, side = mid_game()
-    stop = threading.Event()
-    got: list = []
-    thread = threading.Thread(target=lambda: got.append(mcts.choose_move(
-        game, side, "hard", seed=2, should_stop=stop.is_set, workers=2)))
-    thread.start()
-    time.sleep(after)
-    assert thread.is_alive()
-    stop.set()
-    cancelled = time.monotonic()
-    thread.join(5)
-    assert time.monotonic() - cancelled < 0.2
-    assert got and got[0] in game.legal_moves()
-    assert no_process_left()
+    assert_a_cancel_returns_at_once(lambda stop: mcts.choose_move(
+        game, side, "hard", seed=2, should_stop=stop, workers=2), game, after)
 
 
 # ----- which search plays ----------------------------------------------------------------------

@@ -7,6 +7,7 @@ Run alone with ``python -m bench.ui``.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import random
 import statistics
@@ -273,6 +274,8 @@ def selections(game_id: str, count: int = 12) -> dict:
                     if took is not None:
                         targets.append(took)
                 await _past_handoff(screen)
+                gc.collect()  # untimed: at a player's pace, the game screen's idle collection
+                # (``heap.IdleCollection``) runs while the board is looked at
                 if screen.game.cursor != ply:
                     # taken back and dropped, untimed: after a plain undo the next move
                     # would first ask whether to drop the undone one (a dialog, not a pick)

@@ -20,7 +20,7 @@ from ogames.ui.screens.game import GameScreen
 from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.widgets.history import HistoryList
-from ogames.ui.widgets.panel import ItemBox, PanelView
+from ogames.ui.widgets.panel import PanelView
 from tests.uihelp import (
     SIZE,
     choose_in_picker,
@@ -31,6 +31,7 @@ from tests.uihelp import (
     pick_key,
     play_from_here,
     screen,
+    shown_boxes,
     status,
     ui_test,
     wait_for,
@@ -331,7 +332,7 @@ async def test_no_hint_on_the_computers_turn(stub):
 
 
 def hand_keys(app) -> set[str]:
-    return {b.key for b in screen(app).query(ItemBox)}
+    return {b.key for b in shown_boxes(screen(app))}
 
 
 @ui_test

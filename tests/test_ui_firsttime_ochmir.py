@@ -28,15 +28,17 @@ from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import SPECTATOR
 from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.widgets.history import HistoryList
-from ogames.ui.widgets.panel import ItemBox, PanelView, PlayersView
+from ogames.ui.widgets.panel import PanelView, PlayersView
 from tests.test_ochmir import ALL_NAMES, CASCADE, MOVES, ocn
 from tests.uihelp import (
     hand_over,
+    holds_nothing_private,
     need,
     pick_click,
     pick_key,
     play_clicks,
     screen,
+    shown_boxes,
     status,
     ui_test,
     wait_for,
@@ -74,12 +76,12 @@ async def test_the_handoff_shows_the_moves_result_with_the_turned_tiles_marked()
         s = screen(app)
         assert "White played WF??@b8; 4 other cells changed (marked)." in band(app)
         assert "Blue to play" in band(app)
-        assert s.viewer == SPECTATOR and not list(s.query(ItemBox))  # no hand shown
+        assert holds_nothing_private(s)  # no hand shown
         marks = s.board.marks
         assert marks.last == {"b8"} and marks.changed == {"a8", "b7", "b9", "b10"}
         assert all(s.board.views[n].glyph == "○F" for n in ("b8", "a8", "b7", "b9", "b10"))
         await hand_over(pilot)
-        assert s.viewer == 1 and {b.key for b in s.query(ItemBox)} == {"tile:BFwf"}
+        assert s.viewer == 1 and {b.key for b in shown_boxes(s)} == {"tile:BFwf"}
         assert s.board.marks.last == {"b8"}
         assert s.board.marks.changed == {"a8", "b7", "b9", "b10"}
 
@@ -191,7 +193,7 @@ async def test_a_tile_without_your_colour_is_listed_once_and_turned_by_a_second_
     async with app.run_test(size=SMALL) as pilot:
         await hand_over(pilot)
         s = screen(app)
-        boxes = {b.key: str(b.render()) for b in s.query(ItemBox)}
+        boxes = {b.key: str(b.render()) for b in shown_boxes(s)}
         assert [k for k in boxes if "BFnf" in k or "NFbf" in k] == ["tile:BFnf"]
         assert "●F ⇄ ◆F" in boxes["tile:BFnf"] and "turned" not in " ".join(boxes.values())
         heading = next(w for w in s.query_one(PanelView).query(".section-title")

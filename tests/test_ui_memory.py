@@ -5,10 +5,13 @@ over a long game."""
 from __future__ import annotations
 
 import gc
+import time
 
 from textual._styles_cache import StylesCache
 from textual.widget import Widget
 
+from ogames.ui import heap
+from ogames.ui.app import SETTLE_AFTER
 from ogames.ui.screens.handoff import HandoffScreen
 from tests.savehelp import random_texts
 from tests.uihelp import hand_over, playing, screen, status, ui_test, wait_for
@@ -36,3 +39,32 @@ async def test_moves_with_hand_offs_leave_no_dead_widgets_behind():
         assert len(widgets) <= before + 30
         # nor the drawn lines of widgets that are gone
         assert len(alive(StylesCache)) <= len(widgets) + 30
+
+
+@ui_test
+async def test_the_full_collection_waits_until_keys_pause():
+    """The collector's full walk runs once keys have paused (``heap.IdleCollection``), not
+    in the middle of a move: after the last of several moves typed, none while they come."""
+    full: list[float] = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(time.monotonic())
+
+    async with playing("ordo") as (app, pilot):
+        await pilot.pause(SETTLE_AFTER + 0.2)  # the start's own collection (``settle_heap``)
+        gc.callbacks.append(note)
+        try:
+            texts = random_texts("ordo", "", 5, 4)
+            started = time.monotonic()
+            for text in texts:
+                await pilot.press(":", *text, "enter")
+                await pilot.pause(0.05)
+            last_move = time.monotonic()
+            assert screen(app).game.cursor == len(texts)
+            await wait_for(pilot, lambda: bool(full), seconds=heap.QUIET + 5)
+        finally:
+            gc.callbacks.remove(note)
+    assert full[0] >= last_move, f"a full collection {last_move - full[0]:.2f} s before quiet"
+    assert full[0] - last_move >= heap.QUIET - 0.1
+    assert full[0] - started < 10

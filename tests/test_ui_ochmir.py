@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from ogames.core.board import cell, item
 from ogames.ui.app import OgamesApp
-from ogames.ui.screens.game import SPECTATOR
 from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.widgets.history import HistoryList
-from ogames.ui.widgets.panel import ItemBox, PanelView
+from ogames.ui.widgets.panel import PanelView
 from tests.savehelp import play_texts, random_texts
 from tests.uihelp import (
     SIZE,
     hand_over,
+    holds_nothing_private,
     need,
     pick_click,
     pick_key,
@@ -20,6 +20,7 @@ from tests.uihelp import (
     play_keys,
     position,
     screen,
+    shown_boxes,
     ui_test,
 )
 
@@ -43,7 +44,7 @@ def visible_text(app) -> str:
 def handed_off(s) -> bool:
     """The game screen under a hand-off shows a spectator's view: no hand at all (the
     panel keeps only the bag), move texts without reverse faces."""
-    return s.viewer == SPECTATOR and not list(s.query(ItemBox))
+    return holds_nothing_private(s)
 
 
 @ui_test
@@ -60,7 +61,7 @@ async def test_handoff_hides_everything_private():
         await hand_over(pilot)
         s = screen(app)
         assert s.viewer == 0
-        assert any(b.key == "tile:WFbf" for b in s.query(ItemBox))
+        assert any(b.key == "tile:WFbf" for b in shown_boxes(s))
         await play_keys(pilot, GAME[0][0])
         assert isinstance(app.screen, HandoffScreen)
         assert "Blue to play" in visible_text(app)
@@ -70,7 +71,7 @@ async def test_handoff_hides_everything_private():
         assert str(history.get_option_at_index(1).prompt).endswith("WF??@f12")
         await hand_over(pilot)
         assert s.viewer == 1
-        assert {b.key for b in s.query(ItemBox)} == {"tile:BFwf", "tile:BTwf", "tile:BFwt"}
+        assert {b.key for b in shown_boxes(s)} == {"tile:BFwf", "tile:BTwf", "tile:BFwt"}
 
 
 @ui_test

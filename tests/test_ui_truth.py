@@ -14,8 +14,8 @@ import pytest
 
 from ogames.ui.screens.replay import ReplayScreen
 from ogames.ui.widgets.history import HistoryList
-from ogames.ui.widgets.panel import ItemBox, PlayersView, as_seated
-from tests.uihelp import hand_over, play_clicks, playing, screen, ui_test, wait_for
+from ogames.ui.widgets.panel import PlayersView, as_seated
+from tests.uihelp import hand_over, play_clicks, playing, screen, shown_boxes, ui_test, wait_for
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ def assert_true_to_the_ply(s, summaries: tuple[str, ...] | None = None) -> None:
     viewer = getattr(s, "viewer", None)  # the replay of a finished game: everything
     seen = pos if viewer is None else rules.view(pos, viewer)
     items = [it for sec in as_seated(rules.panel(seen, viewer), s.flipped) for it in sec.items]
-    shown = [box.item for box in s.query(ItemBox)]
+    shown = [box.item for box in shown_boxes(s)]
     assert shown[:len(items)] == items
 
 

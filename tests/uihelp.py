@@ -9,7 +9,7 @@ import time
 
 from ogames.core.registry import available_ids, get_rules
 from ogames.ui.app import OgamesApp
-from ogames.ui.screens.game import GameScreen
+from ogames.ui.screens.game import SPECTATOR, GameScreen
 from ogames.ui.widgets.board import DIRECTIONS, BoardView
 from ogames.ui.widgets.panel import ItemBox, PanelView
 
@@ -70,6 +70,18 @@ async def playing(game_id: str, *, size: tuple[int, int] = SIZE, **options):
     app = OgamesApp(game_id, **options)
     async with app.run_test(size=size) as pilot:
         yield app, pilot
+
+
+def shown_boxes(node) -> list[ItemBox]:
+    """The panel items shown under ``node`` (a panel keeps the boxes it hides for later,
+    holding nothing)."""
+    return [box for box in node.query(ItemBox) if box.display]
+
+
+def holds_nothing_private(s: GameScreen) -> bool:
+    """A hand-off's game screen: a spectator's view, no item shown, and no box kept hidden
+    holds an item (a tile) either."""
+    return s.viewer == SPECTATOR and not any(box.display or box.key for box in s.query(ItemBox))
 
 
 def screen(app: OgamesApp) -> GameScreen:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from rich.cells import cell_len
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.content import Content
@@ -18,7 +19,7 @@ from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
-from .heap import settle_heap
+from .heap import IdleCollection, settle_heap
 from .screens.picker import PickerScreen
 from .seats import seats_from_players
 from .settings import load_settings, save_settings
@@ -76,6 +77,13 @@ class OgamesApp(App[None]):
                            if game_id else None)
         #: the variant of the game last started, per game: a new game (``n``) keeps it
         self.variants_played: dict[str, str] = {}
+        #: the collector's full walk, run once keys, clicks and moves have paused
+        self.idle_collection = IdleCollection(self)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+            self.idle_collection.poke()  # not while someone types or clicks
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
         return PickerScreen()

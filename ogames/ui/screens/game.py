@@ -237,6 +237,7 @@ class GameScreen(BoardActions, Screen[None]):
         game = self.game
         self.autosave(changed)
         drop_dead_widget_caches()
+        self.app.idle_collection.poke()  # a computer's move too
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))

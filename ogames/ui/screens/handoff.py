@@ -21,13 +21,55 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rich.style import Style as RichStyle
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.screen import ModalScreen
+from textual.content import Style
+from textual.css.styles import RulesMap
+from textual.geometry import Size
+from textual.screen import ModalScreen, Screen
+from textual.strip import Strip
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from ..widgets.footer import FittedFooter
+
+
+class ScreenBelow(Visual):
+    """The screen under a see-through one, drawn from the strips its widgets already hold.
+
+    Textual draws what shows through a see-through screen by turning the screen below into
+    Rich segments, tinting each one (a no-op when the tint is transparent) and cutting them
+    into lines again: some 15 ms at 120×40 on every repaint, the frame after each Ochmir move
+    among them. This takes the lines as they are, without their click and link data (a
+    click on what shows through is the top screen's, as Textual has it)."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        size = Size(width, self.screen.size.height if height is None else height)
+        plain: dict[RichStyle, RichStyle] = {}
+
+        def without_meta(style: RichStyle | None) -> RichStyle | None:
+            if style is None or not style._meta:
+                return style
+            if style not in plain:
+                plain[style] = copy = style.copy()
+                copy._meta = None
+            return plain[style]
+
+        return [Strip([seg._replace(style=without_meta(seg.style)) for seg in strip],
+                      strip.cell_length)
+                for strip in self.screen._compositor.render_strips(size)]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return container_width
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.screen.size.height
 
 
 class HandoffScreen(ModalScreen[str | None]):
@@ -73,6 +115,13 @@ class HandoffScreen(ModalScreen[str | None]):
         # see-through, whatever the app's stylesheet gives every screen: the board below
         # shows the last move's result
         self.styles.background = "transparent"
+
+    def render(self) -> Visual | object:
+        """What shows through: the screen below as it is drawn (see ``ScreenBelow``)."""
+        stack = self.app.screen_stack
+        if self in stack and stack.index(self) > 0 and self.styles.background.a == 0:
+            return ScreenBelow(stack[stack.index(self) - 1])
+        return super().render()
 
     def compose(self) -> ComposeResult:
         yield Static(self._note_text() if self.note else self._handoff_text(), id="handoff",

@@ -179,6 +179,12 @@ class ItemBox(Static):
         self.post_message(self.Clicked(self.key))
 
 
+def item_boxes(items: Sequence[PanelItem], looks: Sequence[tuple]) -> list[ItemBox]:
+    """New boxes for ``items``, each with its look (ink, number, classes)."""
+    return [ItemBox(it, colour, number, classes=classes)
+            for it, (colour, number, classes) in zip(items, looks, strict=True)]
+
+
 def text_measure(item: PanelItem) -> tuple[int, ...]:
     """What decides the rows an item takes at any width: its title's and lines' lengths
     (another card of the same size is only painted again, never laid out)."""
@@ -262,6 +268,21 @@ def panel_height(sections: Sequence[PanelSection], width: int) -> int:
     return rows
 
 
+#: what a hidden item box holds
+EMPTY_ITEM = PanelItem("", "")
+
+
+@dataclass(eq=False)
+class BuiltSection:
+    """One section's widgets, kept to be shown again: its heading (and the text it shows),
+    its grid and every item box the grid holds (those past the section's items hidden)."""
+
+    heading: Static
+    grid: Grid
+    boxes: list[ItemBox]
+    shown: str
+
+
 class PanelView(VerticalScroll):
     """The engine's panel sections and the pending choices."""
 
@@ -283,7 +304,9 @@ class PanelView(VerticalScroll):
         self._in_view: list[str] = []
         #: every side's colour (``PanelItem.runs`` may use several in one item)
         self.side_colours: tuple[str, ...] = ()
-        #: the item boxes, in panel order, and each section's heading
+        #: every section's widgets built so far (those past the sections shown are hidden)
+        self._built: list[BuiltSection] = []
+        #: the item boxes shown, in panel order, and each shown section's heading
         self._boxes: list[ItemBox] = []
         self._headings: list[tuple[Static, str]] = []
         #: the items picked so far, and the item picks pending that are on no panel
@@ -313,9 +336,8 @@ class PanelView(VerticalScroll):
         shape = tuple(len(s.items) for s in sections)
         if shape != self._shape:
             self._shape = shape
-            self._build(sections, looks)
-        else:
-            self._update(sections, items, looks)
+            self._reshape(sections, looks)
+        self._update(sections, items, looks)
         self.display = bool(sections)
         self._picked = list(picked)
         self._pending = [k for k, _ in choices]
@@ -333,28 +355,57 @@ class PanelView(VerticalScroll):
             ("dim", bool(sel) and it.key not in sel and it.key not in picked)) if on]
         return colour, number, " ".join(classes)
 
-    def _build(self, sections: Sequence[PanelSection], looks: Sequence[tuple]) -> None:
-        """New headings and item boxes for sections of another shape."""
-        self.remove_children()
-        widgets: list[Widget] = []
-        self._grids, self._boxes = [], []
+    def _reshape(self, sections: Sequence[PanelSection], looks: Sequence[tuple]) -> None:
+        """Headings and item boxes for sections of another shape. What was built stays and
+        is shown again or hidden; only what is missing is built. (A hand-off switches the
+        panel between a player's shape and a spectator's after every move: after the
+        first time nothing is built, so no new widget is mounted and laid out in steps
+        while the board already shows the move.)"""
+        new: list[Widget] = []
         at = iter(looks)
-        self._headings = []
-        for s in sections:
-            text = section_heading(s)
-            heading = Static(text, classes="section-title")
-            self._headings.append((heading, text.plain))
-            widgets.append(heading)
-            boxes = []
-            for it in s.items:
-                colour, number, classes = next(at)
-                boxes.append(ItemBox(it, colour, number, classes=classes))
-            grid = Grid(*boxes)
-            self._boxes += boxes
-            self._grids.append((grid, len(s.items), *item_widths(s.items)))
-            widgets.append(grid)
+        for index, section in enumerate(sections):
+            section_looks = [next(at) for _ in section.items]
+            if index == len(self._built):
+                text = section_heading(section)
+                boxes = item_boxes(section.items, section_looks)
+                built = BuiltSection(Static(text, classes="section-title"), Grid(*boxes),
+                                     boxes, text.plain)
+                self._built.append(built)
+                new += [built.heading, built.grid]
+                continue
+            built = self._built[index]
+            built_count = len(built.boxes)
+            fresh = item_boxes(section.items[built_count:], section_looks[built_count:])
+            if fresh:
+                built.boxes += fresh
+                built.grid.mount_all(fresh)
+            for box in built.boxes[len(section.items):]:
+                self._hide(box)
+            for box in built.boxes[:len(section.items)]:
+                box.display = True
+        for index, built in enumerate(self._built):
+            shown = index < len(sections)
+            built.heading.display = built.grid.display = shown
+            if not shown:
+                for box in built.boxes:
+                    self._hide(box)
+        used = self._built[:len(sections)]
+        self._headings = [(b.heading, b.shown) for b in used]
+        self._grids = [(b.grid, len(s.items), *item_widths(s.items))
+                       for b, s in zip(used, sections, strict=True)]
+        self._boxes = [box for b, s in zip(used, sections, strict=True)
+                       for box in b.boxes[:len(s.items)]]
         self._fit_columns()
-        self.mount_all(widgets)
+        if new:
+            self.mount_all(new)
+
+    @staticmethod
+    def _hide(box: ItemBox) -> None:
+        """Hidden, and holding nothing: a hand-off hides a player's tiles from the screen,
+        and no widget keeps them."""
+        box.display = False
+        box.set_item(EMPTY_ITEM, None, 0)
+        box.set_classes("")
 
     def _update(self, sections: Sequence[PanelSection], items: Sequence[PanelItem],
                 looks: Sequence[tuple]) -> None:
@@ -364,6 +415,7 @@ class PanelView(VerticalScroll):
             text = section_heading(section)
             if text.plain != shown:
                 self._headings[at] = (heading, text.plain)
+                self._built[at].shown = text.plain
                 heading.update(text)
         for at, (grid, count, *_) in enumerate(self._grids):
             self._grids[at] = (grid, count, *item_widths(sections[at].items))

@@ -86,6 +86,28 @@ async def test_short_game_by_keys():
 
 
 @ui_test
+async def test_the_handoff_shows_the_game_screen_above_its_band_as_drawn():
+    """The see-through hand-off draws the game screen's own lines (``ScreenBelow``): every
+    row above the band reads and is coloured as the game screen draws it."""
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        band = app.screen.query_one("#handoff").region.y
+
+        def rows(screen) -> list[list[tuple]]:
+            return [[(seg.text, seg.style and seg.style.color, seg.style and seg.style.bgcolor)
+                     for seg in strip.simplify()]
+                    for strip in screen._compositor.render_strips()[:band]]
+
+        top, below = rows(app.screen), rows(app.screen_stack[-2])
+        assert top == below
+        assert "Ochmir" in "".join(text for text, *_ in top[0])
+        assert band > SIZE[1] // 2
+
+
+@ui_test
 async def test_short_game_by_clicks():
     need("ochmir")
     app = OgamesApp("ochmir", seed=1)

@@ -58,3 +58,20 @@ async def test_a_longer_section_builds_only_its_new_boxes_in_panel_order():
         await show(pilot, [hand("x"), BAG])  # shorter again: the rest hidden, holding nothing
         assert [b.key for b in shown_boxes(panel)] == ["x"]
         assert len(panel.query(ItemBox)) == 4
+
+
+@ui_test
+async def test_a_panel_that_fits_at_its_whole_width_has_no_scroll_bar_whatever_came_before():
+    """28 columns hold the heading on one line; a scroll bar's two columns would wrap it,
+    and the wrapped panel (4 rows) would not fit its 3: the bar must not stay once the
+    sections fit without it (Textual alone keeps it)."""
+    noted = PanelSection("White's hand", (PanelItem("a", "a", owner=0),), note="⇄ choose face")
+    async with PanelApp().run_test(size=(30, 12)) as pilot:
+        panel = pilot.app.query_one(PanelView)
+        panel.fit_room(3)
+        await show(pilot, [hand(*"abcdefghij"), BAG])  # too tall: scrolls
+        assert panel.show_vertical_scrollbar and panel.scrollbar_size_vertical == 2
+        await show(pilot, [noted, BAG])
+        heading = panel.query(".section-title").first()
+        assert heading.size.height == 1 and heading.region.width == 28
+        assert panel.max_scroll_y == 0 and panel.scrollbar_size_vertical == 0

@@ -201,7 +201,7 @@ class BoardActions:
         self.query_one(HistoryList).display = history or over
         self.query_one(PanelView).display = not over
         players_view.display = show_players
-        self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
+        self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
         # the rows the board does not need: a second row for the status line when there are
         # three (a long hint or refusal then reads whole), one for a banner above the board;
         # both fixed for the window, so that the board never jumps as the text changes

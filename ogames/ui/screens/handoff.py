@@ -51,14 +51,13 @@ class ScreenBelow(Visual):
     def render_strips(self, width: int, height: int | None, style: Style,
                       options: RenderOptions) -> list[Strip]:
         size = Size(width, self.screen.size.height if height is None else height)
-        plain: dict[RichStyle, RichStyle] = {}
+        plain: dict[RichStyle, RichStyle] = {}  # a screen has a few dozen styles
 
         def without_meta(style: RichStyle | None) -> RichStyle | None:
-            if style is None or not style._meta:
-                return style
+            if style is None:
+                return None
             if style not in plain:
-                plain[style] = copy = style.copy()
-                copy._meta = None
+                plain[style] = style.clear_meta_and_links()
             return plain[style]
 
         return [Strip([seg._replace(style=without_meta(seg.style)) for seg in strip],

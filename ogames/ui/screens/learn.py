@@ -256,7 +256,7 @@ class LessonScreen(GameScreen):
         wanted = panel_height(self._sections, width - 2)
         players.display = rows - need - players_rows >= wanted
         room = rows - need - (players_rows if players.display else 0)
-        self.query_one(PanelView).styles.max_height = max(1, room)
+        self.query_one(PanelView).fit_room(max(1, room))
 
     def _lesson_rows(self, width: int) -> int:
         """The rows the box needs at ``width`` columns for the lesson's longest

@@ -309,6 +309,10 @@ class PanelView(VerticalScroll):
         #: the item boxes shown, in panel order, and each shown section's heading
         self._boxes: list[ItemBox] = []
         self._headings: list[tuple[Static, str]] = []
+        #: the rows the panel may take (``fit_room``; None: as many as it needs), and the
+        #: sections shown
+        self._room: int | None = None
+        self._sections: list[PanelSection] = []
         #: the items picked so far, and the item picks pending that are on no panel
         self._picked: list[str] = []
         self._pending: list[str] = []
@@ -339,6 +343,8 @@ class PanelView(VerticalScroll):
             self._reshape(sections, looks)
         self._update(sections, items, looks)
         self.display = bool(sections)
+        self._sections = sections
+        self._fit_scroll_bar()
         self._picked = list(picked)
         self._pending = [k for k, _ in choices]
         if self.order != self._in_view:
@@ -435,7 +441,25 @@ class PanelView(VerticalScroll):
             event.stop()
             self.post_message(ItemBox.Clicked(pending[0]))
 
+    def fit_room(self, rows: int) -> None:
+        """Take at most ``rows`` rows; what does not fit scrolls."""
+        self.styles.max_height = rows
+        self._room = rows
+        self._fit_scroll_bar()
+
+    def _fit_scroll_bar(self) -> None:
+        """A scroll bar only when the sections do not fit at the panel's whole width.
+        Left to Textual, the bar's two columns could make a heading wrap, and then the
+        taller sections kept the bar: a panel that fits could end up with one, or not,
+        by the order of the layout passes (a loaded machine's)."""
+        width = self.size.width or 46
+        fits = self._room is None or panel_height(self._sections, width) <= self._room
+        bar = 0 if fits else 2
+        if self.styles.scrollbar_size_vertical != bar:
+            self.styles.scrollbar_size_vertical = bar
+
     def on_resize(self) -> None:
+        self._fit_scroll_bar()
         self._fit_columns()
         self.call_after_refresh(self._scroll_to_selectable)
 

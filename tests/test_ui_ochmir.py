@@ -96,9 +96,9 @@ async def test_the_handoff_shows_the_game_screen_above_its_band_as_drawn():
         assert isinstance(app.screen, HandoffScreen)
         band = app.screen.query_one("#handoff").region.y
 
-        def rows(screen) -> list[list[tuple]]:
-            return [[(seg.text, seg.style and seg.style.color, seg.style and seg.style.bgcolor)
-                     for seg in strip.simplify()]
+        def rows(screen) -> list[list[tuple]]:  # each cell's character and colours
+            return [[(char, seg.style and seg.style.color, seg.style and seg.style.bgcolor)
+                     for seg in strip for char in seg.text]
                     for strip in screen._compositor.render_strips()[:band]]
 
         top, below = rows(app.screen), rows(app.screen_stack[-2])

@@ -257,6 +257,21 @@ async def test_resume_after_the_app_is_closed_mid_game():
 
 
 @ui_test
+async def test_a_move_made_just_before_the_game_screen_goes_is_autosaved():
+    """The autosave is written once the move is drawn, or when the screen goes, whichever
+    comes first: leaving at once loses nothing."""
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        s = screen(app)
+        s.play(s.rules.parse_move(s.game.position, "c2:d2-c3"))
+        assert s._autosave_due is True  # not written yet: no frame was drawn since
+        app.pop_screen()  # and the screen gone before the next frame
+    assert [p.text for p in storage.load_autosave().plies] == ["c2:d2-c3"]
+
+
+@ui_test
 async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears_it():
     need("ordo")
     app = OgamesApp()

@@ -157,6 +157,9 @@ class GameScreen(BoardActions, Screen[None]):
         #: the computer's seats (side index → level) and its thinking
         self.computer = Computer(game, computer, run=self._run_computer)
         self._spinner: Timer | None = None
+        #: an autosave asked for and not yet written: None, or whether the history was
+        #: changed here (see ``position_changed``)
+        self._autosave_due: bool | None = None
         # one person against the computer sits at the bottom (side 0 is drawn there)
         people = set(range(len(game.sides))) - set(self.computer.seats)
         self.flipped = len(game.sides) == 2 and people == {1}
@@ -235,7 +238,10 @@ class GameScreen(BoardActions, Screen[None]):
         ``changed``: the history was changed here (not so when the game is opened or the
         move list jumped), which is when the game takes over the autosave or is kept."""
         game = self.game
-        self.autosave(changed)
+        # written once the move is on screen (the file is synced to disk, which may take
+        # longer than drawing the move); before leaving at the latest (``on_unmount``)
+        self._autosave_due = bool(self._autosave_due) or changed
+        self.call_after_refresh(self._autosave_now)
         drop_dead_widget_caches()
         self.app.idle_collection.poke()  # a computer's move too
         self.picks = ()
@@ -812,6 +818,7 @@ class GameScreen(BoardActions, Screen[None]):
         self.picks_changed()
 
     def on_unmount(self) -> None:
+        self._autosave_now()  # a move made just before leaving is kept
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
         if self._handoff is not None and self._handoff not in self.app.screen_stack:
             self.app.uninstall_screen(self._handoff)
@@ -847,6 +854,12 @@ class GameScreen(BoardActions, Screen[None]):
         question = ("Leave this game? The menu will offer to resume it." if resumable else
                     "Leave this game? Nothing was played here, so it is not kept.")
         self.app.push_screen(ConfirmScreen(question), answered)
+
+    def _autosave_now(self) -> None:
+        """The autosave ``position_changed`` asked for, if it is still due."""
+        due, self._autosave_due = self._autosave_due, None
+        if due is not None:
+            self.autosave(changed=due)
 
     def autosave(self, changed: bool = True) -> None:
         """Keep the autosave in step with the game (see ``core.autosave.Keeper.sync``) and

@@ -310,3 +310,15 @@ def test_the_finder_bisects_a_lazy_list_without_reading_it_all():
     assert found.total == len([t for t in every if t.startswith(prefix)]) == len(every)
     assert [m.text for m in found.shown] == every[:10]
     assert len(finder._texts.cache) < 200
+
+
+@ui_test
+async def test_the_matches_follow_the_text_at_once():
+    """The list is found as the text changes, not a message later: so a keystroke's frame
+    shows the text and its matches together (``make bench``: typing)."""
+    async with playing("ordo") as (app, pilot):
+        await pilot.press(":")
+        box = app.screen.query_one(MoveBox)
+        box.input.value = "e3-"
+        shown = [m.text for m in box.matches.shown]
+        assert shown and all(text.startswith("e3-") for text in shown), shown

@@ -122,6 +122,13 @@ class MoveInput(Input):
         if isinstance(self.parent, MoveBox):
             await self.parent.run_action(action)
 
+    def watch_value(self, value: str) -> None:
+        """The matches found as the text changes, not when the box hears of it (its
+        ``Changed`` message): the list is then drawn in the keystroke's own frame, not
+        one frame (some 20 ms) after the text."""
+        if isinstance(self.parent, MoveBox):
+            self.parent.text_changed()
+
 
 class MoveBox(Widget):
     """An input line and the legal moves that match it, beside it (wrapping below it when
@@ -203,9 +210,11 @@ class MoveBox(Widget):
 
     # ----- keys ----------------------------------------------------------------------
 
-    def on_input_changed(self, event: Input.Changed) -> None:
-        event.stop()
+    def text_changed(self) -> None:
         self._find()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()  # already found (``MoveInput.watch_value``)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -202,7 +202,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         players = self.query_one(PlayersView)
         used = (players.rows or len(self.game.sides)) + 2 if players.display else 0
         room = self.app.size.height - 3 - used - REVIEW_ROWS
-        self.query_one(PanelView).styles.max_height = max(HISTORY_ROWS, room)
+        self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
 
     def _set_layout(self) -> None:
         variant = self.game.variant

@@ -309,9 +309,7 @@ class PanelView(VerticalScroll):
         #: the item boxes shown, in panel order, and each shown section's heading
         self._boxes: list[ItemBox] = []
         self._headings: list[tuple[Static, str]] = []
-        #: the rows the panel may take (``fit_room``; None: as many as it needs), and the
-        #: sections shown
-        self._room: int | None = None
+        #: the sections shown
         self._sections: list[PanelSection] = []
         #: the items picked so far, and the item picks pending that are on no panel
         self._picked: list[str] = []
@@ -444,7 +442,6 @@ class PanelView(VerticalScroll):
     def fit_room(self, rows: int) -> None:
         """Take at most ``rows`` rows; what does not fit scrolls."""
         self.styles.max_height = rows
-        self._room = rows
         self._fit_scroll_bar()
 
     def _fit_scroll_bar(self) -> None:
@@ -453,7 +450,9 @@ class PanelView(VerticalScroll):
         taller sections kept the bar: a panel that fits could end up with one, or not,
         by the order of the layout passes (a loaded machine's)."""
         width = self.size.width or 46
-        fits = self._room is None or panel_height(self._sections, width) <= self._room
+        room = self.styles.max_height
+        rows = room.cells if room is not None else None  # the room fit_room gives
+        fits = rows is None or panel_height(self._sections, width) <= rows
         bar = 0 if fits else 2
         if self.styles.scrollbar_size_vertical != bar:
             self.styles.scrollbar_size_vertical = bar

@@ -75,3 +75,14 @@ async def test_a_panel_that_fits_at_its_whole_width_has_no_scroll_bar_whatever_c
         heading = panel.query(".section-title").first()
         assert heading.size.height == 1 and heading.region.width == 28
         assert panel.max_scroll_y == 0 and panel.scrollbar_size_vertical == 0
+
+
+@ui_test
+async def test_a_panel_given_its_room_by_style_scrolls_with_a_bar_when_it_does_not_fit():
+    """The room may come as the panel's max height set by a screen itself (the review
+    did): sections taller than it get the bar, so that what is cut off shows it is."""
+    async with PanelApp().run_test(size=(30, 12)) as pilot:
+        panel = pilot.app.query_one(PanelView)
+        panel.styles.max_height = 3
+        await show(pilot, [hand(*"abcdefghij"), BAG])
+        assert panel.max_scroll_y > 0 and panel.scrollbar_size_vertical == 2

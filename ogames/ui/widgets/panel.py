@@ -413,7 +413,8 @@ class PanelView(VerticalScroll):
 
     def _update(self, sections: Sequence[PanelSection], items: Sequence[PanelItem],
                 looks: Sequence[tuple]) -> None:
-        """The built headings and boxes given what they show now (same shape)."""
+        """The headings and boxes shown given what they show now (``_reshape`` has made
+        them match the sections' shape)."""
         for at, section in enumerate(sections):
             heading, shown = self._headings[at]
             text = section_heading(section)

@@ -538,3 +538,15 @@ def test_a_played_game_reports_the_goal() -> None:
     game.play_text("d6-d8")
     assert game.outcome() == Outcome.win(0, 2, "goal")
     assert game.legal_moves() == []
+
+
+def test_the_computer_counts_a_split_group_against_its_side():
+    """Two White pieces side by side or one square apart on the same rank, Black the same
+    elsewhere: equal material and advancement, but a split group must spend its move
+    reconnecting (or lose), and the computer's evaluation says so."""
+    from ogames.games.ordo.computer import policy
+
+    score = policy().score
+    together = pos("9B/10/10/10/10/10/10/3WW5 w")
+    apart = pos("9B/10/10/10/10/10/10/3W1W4 w")
+    assert score(RULES, together) - score(RULES, apart) >= 1

@@ -1,6 +1,8 @@
 """What the computer knows of Ordo: material, how far the pieces have come and the
-furthest piece; captures, forward moves and a winning step are tried first, and they are
-the moves the alpha-beta search follows past its horizon.
+furthest piece, and how easily each side's group is cut (a split group, pieces whose
+capture may split it: most games end with a group that cannot reconnect); captures,
+forward moves and a winning step are tried first, and they are the moves the alpha-beta
+search follows past its horizon.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -15,7 +17,7 @@ from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import RANKS, STRIDE, Move, Position
-from .play import FORWARD
+from .play import FORWARD, _possible_cuts, is_connected
 
 
 @cache
@@ -35,6 +37,17 @@ def policy() -> Policy:
                 best = max(best, adv)
         return total, best
 
+    def fragility(bits: int) -> float:
+        """How easily the group ``bits`` is cut: a split group (its side must spend its
+        move reconnecting, or lose) counts as a piece and a half; each piece whose
+        capture may split it, a sixth of one."""
+        if not bits:
+            return 0.0
+        cuts = _possible_cuts(bits, bits >> stride, bits >> (stride + 1), bits >> 1,
+                              bits << (stride - 1), bits << stride, bits << (stride + 1),
+                              bits << 1, bits >> (stride - 1))[0]
+        return (0.0 if is_connected(bits) else 1.5) + cuts.bit_count() / 6
+
     def balance(pos: Position) -> float:
         """White's advantage in pieces."""
         w, b = pos.white, pos.black
@@ -42,6 +55,7 @@ def policy() -> Policy:
         bt, bb = progress(b, 1)
         nw, nb = w.bit_count(), b.bit_count()
         score = 1.0 * (nw - nb) + 0.15 * (wt / max(nw, 1) - bt / max(nb, 1)) * 10
+        score += fragility(b) - fragility(w)
         return score + 0.8 * (wb * wb - bb * bb) / ranks
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:

@@ -20,6 +20,19 @@ from .notation import RANKS, STRIDE, Move, Position
 from .play import FORWARD, _possible_cuts, is_connected
 
 
+def fragility(bits: int) -> float:
+    """How easily the group ``bits`` is cut: a split group (its side must spend its move
+    reconnecting, or lose) counts as a piece and a half; each piece whose capture may
+    split it, a sixth of one."""
+    if not bits:
+        return 0.0
+    stride = STRIDE
+    cuts = _possible_cuts(bits, bits >> stride, bits >> (stride + 1), bits >> 1,
+                          bits << (stride - 1), bits << stride, bits << (stride + 1),
+                          bits << 1, bits >> (stride - 1))[0]
+    return (0.0 if is_connected(bits) else 1.5) + cuts.bit_count() / 6
+
+
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
@@ -36,17 +49,6 @@ def policy() -> Policy:
                 total += adv * n
                 best = max(best, adv)
         return total, best
-
-    def fragility(bits: int) -> float:
-        """How easily the group ``bits`` is cut: a split group (its side must spend its
-        move reconnecting, or lose) counts as a piece and a half; each piece whose
-        capture may split it, a sixth of one."""
-        if not bits:
-            return 0.0
-        cuts = _possible_cuts(bits, bits >> stride, bits >> (stride + 1), bits >> 1,
-                              bits << (stride - 1), bits << stride, bits << (stride + 1),
-                              bits << 1, bits >> (stride - 1))[0]
-        return (0.0 if is_connected(bits) else 1.5) + cuts.bit_count() / 6
 
     def balance(pos: Position) -> float:
         """White's advantage in pieces."""

@@ -306,9 +306,8 @@ class PanelView(VerticalScroll):
         self.side_colours: tuple[str, ...] = ()
         #: every section's widgets built so far (those past the sections shown are hidden)
         self._built: list[BuiltSection] = []
-        #: the item boxes shown, in panel order, and each shown section's heading
+        #: the item boxes shown, in panel order
         self._boxes: list[ItemBox] = []
-        self._headings: list[tuple[Static, str]] = []
         #: the sections shown
         self._sections: list[PanelSection] = []
         #: the items picked so far, and the item picks pending that are on no panel
@@ -394,7 +393,6 @@ class PanelView(VerticalScroll):
                 for box in built.boxes:
                     self._hide(box)
         used = self._built[:len(sections)]
-        self._headings = [(b.heading, b.shown) for b in used]
         self._grids = [(b.grid, len(s.items), *item_widths(s.items))
                        for b, s in zip(used, sections, strict=True)]
         self._boxes = [box for b, s in zip(used, sections, strict=True)
@@ -415,13 +413,11 @@ class PanelView(VerticalScroll):
                 looks: Sequence[tuple]) -> None:
         """The headings and boxes shown given what they show now (``_reshape`` has made
         them match the sections' shape)."""
-        for at, section in enumerate(sections):
-            heading, shown = self._headings[at]
+        for built, section in zip(self._built[:len(sections)], sections, strict=True):
             text = section_heading(section)
-            if text.plain != shown:
-                self._headings[at] = (heading, text.plain)
-                self._built[at].shown = text.plain
-                heading.update(text)
+            if text.plain != built.shown:
+                built.shown = text.plain
+                built.heading.update(text)
         for at, (grid, count, *_) in enumerate(self._grids):
             self._grids[at] = (grid, count, *item_widths(sections[at].items))
         for box, it, (colour, number, classes) in zip(self._boxes, items, looks, strict=True):

@@ -75,6 +75,28 @@ async def test_handoff_hides_everything_private():
 
 
 @ui_test
+async def test_an_opened_game_draws_its_board_first_with_no_hand_then_the_handoff():
+    """The first frame comes sooner without the hand-off screen: the board is drawn first,
+    a spectator's view, and the hand-off comes with the next frame."""
+    need("ochmir")
+    app = OgamesApp("ochmir", seed=1)
+    first: list = []
+    shown = app._display
+
+    def display(screen, renderable):
+        if renderable is not None and not first:
+            first.append((screen, hasattr(screen, "viewer") and holds_nothing_private(screen)))
+        return shown(screen, renderable)
+
+    app._display = display
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        ((drawn, private_free),) = first
+        assert drawn is app.screen_stack[-2] and private_free
+
+
+@ui_test
 async def test_short_game_by_keys():
     need("ochmir")
     app = OgamesApp("ochmir", seed=1)

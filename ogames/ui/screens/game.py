@@ -178,7 +178,7 @@ class GameScreen(BoardActions, Screen[None]):
                                   lambda: self.rules.position_warnings(self.game.start), ())
             if warnings:
                 self.message = "Note: " + "; ".join(warnings)
-        self.position_changed(changed=False)
+        self.position_changed(changed=False, opening=True)
 
     @property
     def board(self) -> BoardView:
@@ -233,10 +233,11 @@ class GameScreen(BoardActions, Screen[None]):
 
     # ----- the position -------------------------------------------------------------
 
-    def position_changed(self, changed: bool = True) -> None:
+    def position_changed(self, changed: bool = True, opening: bool = False) -> None:
         """After a move, undo, redo or jump: rebuild everything that depends on it.
         ``changed``: the history was changed here (not so when the game is opened or the
-        move list jumped), which is when the game takes over the autosave or is kept."""
+        move list jumped), which is when the game takes over the autosave or is kept;
+        ``opening``: the screen is being opened."""
         game = self.game
         # written once the move is on screen (the file is synced to disk, which may take
         # longer than drawing the move); before leaving at the latest (``on_unmount``)
@@ -270,7 +271,10 @@ class GameScreen(BoardActions, Screen[None]):
                 self.viewer = SPECTATOR  # the move's result, no hand, until mover is ready
                 self._draw_position()
                 note, self.note = self.note, ""
-                self._hand_off(mover, note)
+                if opening:  # the board first (the first frame comes sooner), the
+                    self.call_after_refresh(self._hand_off, mover, note)  # hand-off next
+                else:
+                    self._hand_off(mover, note)
                 return
         if self.note:
             self.message, self.note = self.note, ""

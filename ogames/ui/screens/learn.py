@@ -276,10 +276,10 @@ class LessonScreen(GameScreen):
             return False  # solved: nothing more to enter
         return super().check_action(action, parameters)
 
-    def position_changed(self, changed: bool = True) -> None:
+    def position_changed(self, changed: bool = True, opening: bool = False) -> None:
         if not changed and not self.game.plies and self.message.startswith(WARNING_NOTE):
             self.message = ""  # a lesson's position is small on purpose: no word about it
-        super().position_changed(changed)
+        super().position_changed(changed, opening)
         if self.tutor.done:  # solved: the board stays as it is, and says so
             self.entry = Entry(self.rules, self.game.position, (),
                                closed="this lesson is solved: n for the next one, r again")

@@ -147,6 +147,42 @@ async def test_new_game_returns_to_the_picker_with_the_game_chosen():
 
 
 @ui_test
+async def test_a_game_opened_first_has_no_picker_under_it_until_it_leaves():
+    """``ogames play GAME``: the picker is made when the game leaves (its first frame came
+    sooner without one composed under it), and then offers the game left to resume."""
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        assert not any(isinstance(s, PickerScreen) for s in app.screen_stack)
+        await play_keys(pilot, "a3-a4")
+        await pilot.press("q", "y")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
+        assert picker.game_id == "opprimo"  # a new picker: the first game highlighted
+        await pilot.press("r")
+        await pilot.pause()
+        assert screen(app).game.plies[0].text == "a3-a4"
+        await pilot.press("q", "y")  # leaving a game opened from the picker: the same one
+        await pilot.pause()
+        assert app.screen is picker
+
+
+@ui_test
+async def test_leaving_a_game_opened_first_and_quitting_at_once_closes_cleanly():
+    """Leaving and Ctrl+Q typed ahead: the picker made as the app closes is left alone
+    (it composed nothing; its handlers looked for what it holds)."""
+    need("ordo")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=SIZE) as pilot:
+        await play_keys(pilot, "a3-a4")
+        screen(app).dismiss(None)
+        app.exit()
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@ui_test
 async def test_rules_screen_opens_and_closes():
     need("ordo")
     app = OgamesApp("ordo")

@@ -8,6 +8,7 @@ from pathlib import Path
 from rich.cells import cell_len
 from textual import events
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.content import Content
 from textual.markup import MarkupError
@@ -20,7 +21,6 @@ from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
 from .heap import IdleCollection, settle_heap
-from .screens.picker import PickerScreen
 from .seats import seats_from_players
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
@@ -42,6 +42,18 @@ def build_game(game_id: str, *, position: str | None = None, seed: int | None = 
         pos = rules.parse_position(position, rules.parse_variant(variant) if variant else None)
         return Game.from_position(rules, pos)
     return Game.new(rules, variant, seed)
+
+
+class BaseScreen(Screen[None]):
+    """What lies under the first screen when ``ogames play``, ``replay`` or ``learn``
+    opens one: nothing. Composing the picker there delayed that screen's first frame;
+    the picker takes the first screen's place when it goes (``OgamesApp.pop_screen``)."""
+
+
+def _picker() -> Screen:
+    from .screens.picker import PickerScreen  # not before it is to be seen (start time)
+
+    return PickerScreen()
 
 
 class OgamesApp(App[None]):
@@ -86,7 +98,17 @@ class OgamesApp(App[None]):
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
-        return PickerScreen()
+        if self.first_game is None and self.replay is None and self.learn is None:
+            return _picker()
+        return BaseScreen()
+
+    def pop_screen(self) -> AwaitComplete:
+        """As Textual's, but the first screen opened over the ``BaseScreen`` leaves the
+        picker in its place: the picker is made only when it is first to be seen."""
+        stack = self.screen_stack
+        if len(stack) == 2 and isinstance(stack[0], BaseScreen):
+            return self.switch_screen(_picker())
+        return super().pop_screen()
 
     def on_mount(self) -> None:
         if self.first_game is not None:
@@ -99,6 +121,8 @@ class OgamesApp(App[None]):
                                           path=self.replay_path))
         if self.learn is not None:
             self.open_course(self.learn or None)
+        if isinstance(self.screen, BaseScreen):  # nothing opened over it after all
+            self.switch_screen(_picker())
         self.set_timer(SETTLE_AFTER, settle_heap)  # the first frame drawn well before
 
     def open_course(self, game_id: str | None) -> None:
@@ -138,9 +162,12 @@ class OgamesApp(App[None]):
         """Back on the picker with ``game_id`` chosen (the game screen was dismissed), in
         ``variant``: by default the variant of the game of ``game_id`` last started, the
         one just played (game screens never lie on one another)."""
+        from .screens.picker import PickerScreen
+
         picker = self.screen
-        if isinstance(picker, PickerScreen):
-            picker.choose(game_id, players, variant or self.variants_played.get(game_id))
+        if isinstance(picker, PickerScreen):  # after its mount, should it be new
+            picker.call_later(picker.choose, game_id, players,
+                              variant or self.variants_played.get(game_id))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

@@ -222,6 +222,13 @@ class PickerScreen(NeedsRoom, Screen[None]):
         #: whether the games and the form were made (``_fill``, when first shown)
         self._filled = False
 
+    @property
+    def composed(self) -> bool:
+        """False in a picker made as the app closes (a game opened first left, and Ctrl+Q
+        was typed ahead): Textual mounts nothing into a closing screen, and its handlers
+        would look for what it holds."""
+        return bool(self.query("#games"))
+
     @cached_property
     def ids(self) -> tuple[str, ...]:
         """The games installed (each engine imported: asked only once the picker is seen)."""
@@ -243,6 +250,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
         yield FittedFooter()
 
     def on_mount(self) -> None:
+        if not self.composed:
+            return
         self.query_one("#games", OptionList).border_title = "Games"
         self.fit_room()  # the games, the form and the resume offer come when it is shown
 
@@ -268,6 +277,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self._build_form()
 
     async def on_resize(self) -> None:
+        if not self.composed:
+            return
         self.fit_room()
         self._fit_bar()
         await self._refit_form()
@@ -282,8 +293,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.set_class(usual > self.app.size.width, "tight-bar")
 
     def on_screen_resume(self) -> None:
-        if self.app.screen is not self:
-            return  # a screen already on top (``ogames play GAME``): nothing here is seen
+        if self.app.screen is not self or not self.composed:
+            return  # a screen already on top, or the app closing: nothing here is seen
         if not self._filled:
             self._fill()  # with each game's course as it stands
         else:

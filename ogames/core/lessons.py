@@ -70,7 +70,6 @@ from __future__ import annotations
 
 import re
 import sys
-import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from importlib import resources
@@ -78,7 +77,6 @@ from typing import Any
 
 from .errors import OgamesError
 from .game import Game
-from .progress import Progress, load_progress
 from .rules import Move, Position, Rules
 
 #: the file of a game's course, in the game's package
@@ -205,6 +203,8 @@ def load_course(rules: Rules, text: str | None = None) -> Course | None:
 
 
 def _load_course(rules: Rules, text: str | None) -> Course | None:
+    import tomllib  # here: the picker's course counts read no course (``course_index``)
+
     source = course_source(rules)
     try:
         if text is None:
@@ -657,13 +657,3 @@ def check_course(rules: Rules, course: Course) -> list[LessonError]:
     for path in untaught(course, topics):
         errors.append(LessonError(course.source, None, f"no lesson teaches {path!r}"))
     return errors
-
-
-def course_counts(rules: Rules, progress: Progress | None = None) -> tuple[int, int] | None:
-    """(lessons done, lessons in the course) of a game, or None when it has no course;
-    for the picker's "Ordo 5/14"."""
-    course = load_course(rules)
-    if course is None or course.problem:
-        return None
-    progress = progress or load_progress()
-    return progress.count(rules.id, course.ids), len(course.lessons)

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.course_index import course_counts
 from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.lessons import (
@@ -32,7 +33,6 @@ from ...core.lessons import (
     Lesson,
     Tutor,
     check_lesson,
-    course_counts,
     load_course,
     start_game,
 )

@@ -51,7 +51,7 @@ def seat_label(level: str | None) -> str:
 def game_prompt(rules: Rules, progress: Progress | None = None) -> Text:
     """A game's row in the list: its name, players, how much of its course is done
     ("learned 5/14", when it has one) and its one line."""
-    from ...core.lessons import course_counts  # when the picker is first shown
+    from ...core.course_index import course_counts  # when the picker is first shown
 
     counts = course_counts(rules, progress)
     learned = f"  learned {counts[0]}/{counts[1]}" if counts else ""
@@ -403,7 +403,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
     def action_learn(self) -> None:
         """The course of the highlighted game (a game without one: the list of courses)."""
         rules = self.rules
-        from ...core.lessons import course_counts
+        from ...core.course_index import course_counts
 
         has_course = rules is not None and course_counts(rules) is not None
         self.app.open_course(rules.id if rules is not None and has_course else None)

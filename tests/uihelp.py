@@ -69,6 +69,7 @@ async def playing(game_id: str, *, size: tuple[int, int] = SIZE, **options):
     need(game_id)
     app = OgamesApp(game_id, **options)
     async with app.run_test(size=size) as pilot:
+        await pilot.pause()  # the board and panel laid out, as before anyone can click
         yield app, pilot
 
 

@@ -15,8 +15,8 @@ The rules in brief:
 * You win by taking the enemy Master (Way of the Stone, ``stone``) or by bringing your own
   Master onto the enemy arch (Way of the Stream, ``stream``).
 
-Every possible move object is built once at import time, and the targets of each card for
-each side and square are precomputed, so move generation is a few table look-ups.
+Each move object is built once, with the targets of each card for each side and square
+(when the card is first used), so move generation is a few table look-ups.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ def _orient(side: int, dx: int, dy: int) -> tuple[int, int]:
     return (dx, dy) if side == RED else (-dx, -dy)
 
 
-#: every move object, built once: (card, origin, target) → move, card → pass
+#: every move object, built once (``_build_targets``): (card, origin, target) → move;
+#: card → pass
 MOVES: dict[tuple[str, int, int], Move] = {}
 PASSES: dict[str, Move] = {c.name: Move(c.name) for c in CARDS}
 
@@ -90,10 +91,18 @@ def _build_targets(side: int, card: Card) -> Steps:
     return tuple(table)
 
 
-#: TARGETS[side][card name][origin] → ((target, move), …)
-TARGETS: tuple[dict[str, Steps], ...] = tuple(
-    {card.name: _build_targets(side, card) for card in CARDS} for side in (RED, BLUE)
-)
+#: per side, card name → its targets (``card_targets``), made when the card is first used
+_TARGETS: tuple[dict[str, Steps], dict[str, Steps]] = ({}, {})
+
+
+def card_targets(side: int, card: str) -> Steps:
+    """``card_targets(side, card)[origin]`` → ((target, move), …): made when first asked
+    for (all 32 cards' tables for both sides, made at import, delayed every start by
+    some 5 ms, though a game deals five cards)."""
+    table = _TARGETS[side].get(card)
+    if table is None:
+        table = _TARGETS[side][card] = _build_targets(side, CARD_BY_NAME[card])
+    return table
 #: the same for a whole hand, both cards' steps joined per origin (filled on first use)
 _HAND_TARGETS: dict[tuple[int, str, str], Steps] = {}
 
@@ -102,7 +111,7 @@ def _hand_targets(side: int, hand: tuple[str, str]) -> Steps:
     key = (side, hand[0], hand[1])
     table = _HAND_TARGETS.get(key)
     if table is None:
-        first, second = TARGETS[side][hand[0]], TARGETS[side][hand[1]]
+        first, second = card_targets(side, hand[0]), card_targets(side, hand[1])
         table = tuple(first[sq] + second[sq] for sq in range(SIZE * SIZE))
         _HAND_TARGETS[key] = table
     return table
@@ -299,7 +308,7 @@ def refusal(pos: Position, move: Move, legal: list[Move]) -> str:
         return f"there is no piece on {origin}"
     if piece not in OWN[side]:
         return f"the piece on {origin} is {SIDE_NAMES[1 - side]}'s, not yours ({me})"
-    if move.target not in (t for t, _ in TARGETS[side][move.card][move.origin]):
+    if move.target not in (t for t, _ in card_targets(side, move.card)[move.origin]):
         return f"{move.card} does not move a piece from {origin} to {target}" + (
             " (Blue's cards are turned to face Blue)" if side == BLUE else "")
     return f"{target} holds your own piece; you cannot capture your own piece"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ogames.core.board import Pick
 
 from .notation import BLUE, EMPTY, OWN, RED, SQUARE_INDEX, Position, card_name
-from .play import TARGETS, cards_to, moves, not_your_card, outcome
+from .play import card_targets, cards_to, moves, not_your_card, outcome
 
 #: this game's Termination keywords (CLARIFICATIONS §1.6) as the words players read
 ENDINGS = {
@@ -117,6 +117,6 @@ def explain_square(pos: Position, picks: tuple[Pick, ...], pick: Pick,
         return "you cannot capture your own piece"
     who = "neither of your cards moves" if len(usable) == 2 else f"{usable[0]} does not move"
     reason = f"{who} that piece there"
-    if side == BLUE and any(t == sq for c in usable for t, _ in TARGETS[RED][c][origin]):
+    if side == BLUE and any(t == sq for c in usable for t, _ in card_targets(RED, c)[origin]):
         reason += " (your cards are turned to face you: forward is towards Red)"
     return reason

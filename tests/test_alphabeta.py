@@ -183,3 +183,26 @@ def test_levels_are_steps():
     assert [lv.name for lv in levels] == list(mcts.LEVELS)
     assert all(a.depth < b.depth for a, b in zip(levels, levels[1:], strict=False))
     assert levels[-1].time_limit is not None and levels[-1].time_limit <= 2.0
+
+
+#: from a game of hard against the baseline (strength log, Onitama #87): Blue's Master may
+#: take the pawn on c3 with Tiger, and is then lost (Red: Eel e1-d2, and Tiger c1-c3 next)
+MASTER_TRAP = "bbB1b/3b1/2r2/5/rrR1r b Crane,Eel Boar,Tiger Rooster"
+
+
+def test_a_capture_that_loses_is_refused_even_when_the_table_is_cold():
+    """The search on every core keeps its tables in its processes: the check of the
+    pre-check's capture starts cold, and at the chosen move's depth it ran out of nodes,
+    said nothing, and the capture was played (the game was lost three plies later)."""
+    rules = get_rules("onitama")
+    pos = rules.parse_position(MASTER_TRAP)
+    policy = rules.policy()
+    legal = list(rules.moves(pos))
+    tactic = alphabeta.precheck(rules, pos, legal, policy)
+    assert rules.move_text(pos, tactic.capture) == "Tiger c5-c3"
+    after = rules.apply(pos, tactic.capture)
+    assert plain_minimax(rules, policy, after, 3) > alphabeta.PROVEN  # Red wins by force
+    quiet = rules.parse_move(pos, "Boar b5-b4")
+    cold = alphabeta.Result(quiet, 0.0, depth=8, nodes=0, cut=False, searcher=None)
+    assert not alphabeta.keep_capture(rules, pos, policy, tactic, cold)
+

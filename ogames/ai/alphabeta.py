@@ -351,15 +351,25 @@ def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, star
     return best, value, done, cut, tuple(depths)
 
 
-def value_of(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: int) -> float:
-    """One root move's value at ``depth``, from a finished search's warm table, within
-    ``nodes`` more nodes (0, unknown, when they do not suffice)."""
+def value_of(searcher: Searcher, pos: Position, move: Move, depth: int,
+             nodes: int) -> float | None:
+    """One root move's value at the deepest depth up to ``depth`` that ``nodes`` more
+    nodes allow, one ply deeper at a time, and at once when a depth proves a win or a
+    loss; None when not even one ply fits. Deepening matters when the table is cold (the
+    search on every core keeps its tables in its processes): the whole depth at once ran
+    out of nodes and said nothing, and a capture that loses the game in three plies was
+    played as if it won a piece."""
     searcher.node_limit = searcher.nodes + nodes
     searcher.deadline = None
-    try:
-        return searcher.child_value(pos, move, depth, -math.inf, math.inf, 0)
-    except _Stopped:
-        return 0.0
+    value = None
+    for at in range(1, depth + 1):
+        try:
+            value = searcher.child_value(pos, move, at, -math.inf, math.inf, 0)
+        except _Stopped:
+            break
+        if abs(value) > PROVEN:
+            break
+    return value
 
 
 # ----- the player -------------------------------------------------------------------------
@@ -408,10 +418,12 @@ def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,
                  found: Result) -> bool:
     """Whether the pre-check's capture replaces the searched move: yes, unless the
     searched move wins as much material at once, or the search proved it a win, or a
-    search as deep as the one that chose proves the capture lost."""
+    search up to as deep as the one that chose (``CHECK_NODES`` at most) proves the
+    capture lost."""
     if found.value > PROVEN:
         return False
     if sure_gain(rules, pos, found.move, policy) >= tactic.gain - 1e-9:
         return False
     searcher = found.searcher or Searcher(rules, policy)
-    return value_of(searcher, pos, tactic.capture, max(found.depth, 1), CHECK_NODES) >= -PROVEN
+    value = value_of(searcher, pos, tactic.capture, max(found.depth, 1), CHECK_NODES)
+    return value is None or value >= -PROVEN  # kept unless proved lost

@@ -64,6 +64,7 @@ def check_position(game: Game, rng: random.Random) -> list:
     assert len(set(texts)) == len(texts), text
     assert len(set(moves)) == len(moves)
     assert set(moves) == set(rules.moves(pos))
+    assert rules.count_moves(pos) == len(moves)  # perft's leaves
     if rules.outcome(pos) is not None:
         assert len(moves) == 0
     for move in rng.sample(list(moves), min(8, len(moves))):

@@ -271,7 +271,8 @@ def ochmir_actions(moves) -> Counter:
 def test_ochmir_moves_and_turns_match_plain_ones(seed: int, variant: str,
                                                  steps: float) -> None:
     """Generation (byte operations over the board, moves copied in runs) gives the
-    actions of the rules, each once (with side choices: once per choice of faces), and a
+    actions of the rules, each once (with side choices: once per choice of faces), the
+    count without building them (perft's leaves) is their number, and a
     turn (the cascade looked for only around a full hexagon) ends as the rules say. The
     playouts step tiles with probability ``steps`` when they can, so that boards fill up
     slowly and the stall comes into play."""
@@ -280,6 +281,7 @@ def test_ochmir_moves_and_turns_match_plain_ones(seed: int, variant: str,
     for _ in range(400):
         fast = OCHMIR.moves(pos)
         assert ochmir_actions(fast) == plain_ochmir_actions(pos), OCHMIR.format_position(pos)
+        assert OCHMIR.count_moves(pos) == len(fast)  # perft's leaves, counted unbuilt
         if not hasattr(fast, "heads"):  # no side choices: one move per action
             assert all(not m.choices for m in fast)
         if not fast:

@@ -19,9 +19,9 @@ def perft(rules: Rules, pos: Position, depth: int, *, terminal_leaf: bool = Fals
         return 1
     if terminal_leaf and rules.outcome(pos) is not None:
         return 1
-    moves = rules.moves(pos)
     if depth == 1:  # every child is a leaf, finished or not
-        return sum(1 for _ in moves)
+        return rules.count_moves(pos)
+    moves = rules.moves(pos)
     apply = rules.apply
     return sum(perft(rules, apply(pos, m), depth - 1, terminal_leaf=terminal_leaf) for m in moves)
 

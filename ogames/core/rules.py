@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
 from importlib import resources
 from typing import Any
 
@@ -117,6 +117,12 @@ class Rules(ABC):
     def moves(self, pos: Position) -> Iterable[Move]:
         """All legal moves, in any order (the fast path used by perft). A finished position
         has none. History rules are not applied here."""
+
+    def count_moves(self, pos: Position) -> int:
+        """How many moves ``moves`` lists: perft's leaves are counted so (§1.3). A game may
+        count them without building them."""
+        moves = self.moves(pos)
+        return len(moves) if isinstance(moves, Sized) else sum(1 for _ in moves)
 
     def legal_moves(self, pos: Position) -> list[Move]:
         """All legal moves sorted by canonical text (code-point order)."""

@@ -78,6 +78,9 @@ class OchmirRules(Rules):
     def moves(self, pos: Position) -> list[Move]:
         return play.generate(pos)  # type: ignore[return-value]
 
+    def count_moves(self, pos: Position) -> int:
+        return play.count_moves(pos)
+
     def legal_moves(self, pos: Position) -> list[Move]:
         return play.legal_moves(pos)  # type: ignore[return-value]
 

@@ -149,7 +149,8 @@ async def test_new_game_returns_to_the_picker_with_the_game_chosen():
 @ui_test
 async def test_a_game_opened_first_has_no_picker_under_it_until_it_leaves():
     """``ogames play GAME``: the picker is made when the game leaves (its first frame came
-    sooner without one composed under it), and then offers the game left to resume."""
+    sooner without one composed under it), with that game chosen, and offers to resume
+    it."""
     need("ordo")
     app = OgamesApp("ordo")
     async with app.run_test(size=SIZE) as pilot:
@@ -159,7 +160,7 @@ async def test_a_game_opened_first_has_no_picker_under_it_until_it_leaves():
         await pilot.pause()
         picker = app.screen
         assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
-        assert picker.game_id == "opprimo"  # a new picker: the first game highlighted
+        assert picker.game_id == "ordo"  # the game left is the one chosen
         await pilot.press("r")
         await pilot.pause()
         assert screen(app).game.plies[0].text == "a3-a4"

@@ -50,10 +50,13 @@ class BaseScreen(Screen[None]):
     the picker takes the first screen's place when it goes (``OgamesApp.pop_screen``)."""
 
 
-def _picker() -> Screen:
+def _picker(game_id: str | None = None) -> Screen:
+    """The picker, ``game_id`` chosen (None: the first game)."""
     from .screens.picker import PickerScreen  # not before it is to be seen (start time)
 
-    return PickerScreen()
+    picker = PickerScreen()
+    picker.game_id = game_id
+    return picker
 
 
 class OgamesApp(App[None]):
@@ -107,7 +110,8 @@ class OgamesApp(App[None]):
         picker in its place: the picker is made only when it is first to be seen."""
         stack = self.screen_stack
         if len(stack) == 2 and isinstance(stack[0], BaseScreen):
-            return self.switch_screen(_picker())
+            rules = getattr(stack[1], "rules", None)  # the game left is the one chosen
+            return self.switch_screen(_picker(rules.id if rules is not None else None))
         return super().pop_screen()
 
     def on_mount(self) -> None:

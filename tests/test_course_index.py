@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from ogames.core import lessons
+from ogames.core import course_index, lessons
 from ogames.core.course_index import course_counts, digest, index_path, lesson_ids
 from ogames.core.lessons import course_text, load_course
 from ogames.core.progress import mark_done
@@ -71,11 +71,28 @@ def test_an_unwritable_index_costs_a_reading_and_nothing_else(private_data_dir):
 
 def test_a_course_that_cannot_be_opened_has_no_counts(private_data_dir, monkeypatch):
     rules = get_rules("ordo")
-    monkeypatch.setattr(lessons, "course_text", lambda _rules: "not = [valid")
-    from ogames.core import course_index
-
-    monkeypatch.setattr(course_index, "course_text", lambda _rules: "not = [valid")
+    monkeypatch.setattr(course_index, "read_course_text", lambda _rules: "not = [valid")
     assert course_counts(rules) is None
     assert json.loads(index_path().read_text())["ordo"]["ids"] is None
     reading_forbidden(monkeypatch)
     assert course_counts(rules) is None  # and the index says so without reading it again
+
+
+def test_counts_read_from_the_index_import_no_course_reader(private_data_dir):
+    """The picker's counts, once indexed, need neither the lessons nor the TOML reader
+    (importing them was part of what delayed its first frame)."""
+    import subprocess
+    import sys
+
+    rules = get_rules("ordo")
+    assert course_counts(rules) == (0, len(load_course(rules).ids))  # read, and indexed
+    script = (
+        "import sys\n"
+        "from ogames.core.registry import get_rules\n"
+        "from ogames.core.course_index import course_counts\n"
+        "print(course_counts(get_rules('ordo')))\n"
+        "print(sorted(n for n in sys.modules if n in ('tomllib', 'ogames.core.lessons')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         check=True).stdout.splitlines()  # the data folder is inherited
+    assert out == [str(course_counts(rules)), "[]"]

@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .lessons import LessonError, course_text, load_course
+from .course_file import read_course_text
 from .progress import Progress, load_progress
 from .rules import Rules
 from .savefile import write_atomic
@@ -37,9 +37,9 @@ def lesson_ids(rules: Rules) -> tuple[str, ...] | None:
     """The ids of the lessons of ``rules``' course in order; None when the game has no
     course, or one that cannot be opened (opening it says why). Never raises."""
     try:
-        text = course_text(rules)
-    except LessonError:
-        return None
+        text = read_course_text(rules)
+    except (OSError, UnicodeDecodeError):
+        return None  # opening the course says why
     if text is None:
         return None
     key = digest(text)
@@ -48,6 +48,8 @@ def lesson_ids(rules: Rules) -> tuple[str, ...] | None:
     if isinstance(entry, dict) and entry.get("digest") == key and _valid_ids(entry.get("ids")):
         ids = entry["ids"]
         return None if ids is None else tuple(ids)
+    from .lessons import load_course  # only now: a course to read (the TOML reader too)
+
     course = load_course(rules, text)
     found = None if course is None or course.problem else course.ids
     index[rules.id] = {"digest": key, "ids": None if found is None else list(found)}

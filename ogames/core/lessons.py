@@ -69,18 +69,15 @@ it or a topic above it; ``check_course`` says which are left over.
 from __future__ import annotations
 
 import re
-import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from typing import Any
 
+from .course_file import FILE_NAME, course_package, read_course_text
 from .errors import OgamesError
 from .game import Game
 from .rules import Move, Position, Rules
 
-#: the file of a game's course, in the game's package
-FILE_NAME = "lessons.toml"
 #: a game's named goal check: (position before, move, position after) → met?
 GoalCheck = Callable[[Position, Move, Position], bool]
 #: the most right moves ``check_lesson`` follows into the next step or the reply
@@ -160,17 +157,13 @@ class Verdict:
 
 def course_source(rules: Rules) -> str:
     """The course file's name as messages show it (``ogames/games/<id>/lessons.toml``)."""
-    package = sys.modules[type(rules).__module__].__package__ or ""
-    return "/".join(package.split(".")) + "/" + FILE_NAME
+    return "/".join(course_package(rules).split(".")) + "/" + FILE_NAME
 
 
 def course_text(rules: Rules) -> str | None:
     """The text of the game's course file, or None when the game has none."""
-    package = sys.modules[type(rules).__module__].__package__ or ""
     try:
-        return resources.files(package).joinpath(FILE_NAME).read_text("utf-8")
-    except (FileNotFoundError, ModuleNotFoundError, TypeError):
-        return None
+        return read_course_text(rules)
     except (OSError, UnicodeDecodeError) as exc:
         raise LessonError(course_source(rules), None, f"cannot read it ({exc})") from None
 

@@ -169,9 +169,8 @@ class OgamesApp(App[None]):
         from .screens.picker import PickerScreen
 
         picker = self.screen
-        if isinstance(picker, PickerScreen):  # after its mount, should it be new
-            picker.call_later(picker.choose, game_id, players,
-                              variant or self.variants_played.get(game_id))
+        if isinstance(picker, PickerScreen):
+            picker.choose(game_id, players, variant or self.variants_played.get(game_id))
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

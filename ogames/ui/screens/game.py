@@ -903,7 +903,7 @@ class GameScreen(BoardActions, Screen[None]):
         def go(yes: bool | None) -> None:
             if yes:
                 self.dismiss(None)
-                self.app.call_later(self.app.new_game, self.rules.id, self.game.players)
+                self.app.new_game(self.rules.id, self.game.players)
 
         if self.in_progress:
             self.app.push_screen(ConfirmScreen("Start a new game? This one stays resumable "

@@ -432,13 +432,15 @@ class PickerScreen(NeedsRoom, Screen[None]):
         variant (of the game just played)."""
         if game_id not in self.ids:
             return
-        self._fill()
-        self._keep_typed()
+        if self._filled:
+            self._keep_typed()
         names, self.seats = split_players(players)
         self.names = {i: n for i, n in names.items() if n not in ("", "?")}
         self.game_id = game_id
         if variant in get_rules(game_id).variants:
             self.variants[game_id] = variant
+        if not self._filled:
+            return  # a picker not yet shown (just made): filled with this choice when it is
         games = self.query_one("#games", OptionList)
         games.highlighted = games.get_option_index(game_id)
         self._build_form()

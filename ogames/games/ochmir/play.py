@@ -427,7 +427,7 @@ def count_moves(pos: Position) -> int:
     if not free:
         return 0
     p = pos.to_move
-    if pos.variant[0] == "3" and "t" not in pos.variant:
+    if has_choices(pos):
         return len(generate(pos))
     board = pos.board
     count = len(_tiles_to_place(pos.hands[p], p)) * free

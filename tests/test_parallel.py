@@ -116,16 +116,22 @@ def test_hard_time_limited_search_returns_a_legal_move_in_time():
     started = time.monotonic()
     move = parallel.choose_move(game, rules.to_move(pos), level, seed=1, workers=2)
     assert move in game.legal_moves()
-    assert time.monotonic() - started < 0.8 + 0.5
+    assert time.monotonic() - started < 0.8 + 1.5  # without its clock: minutes
     assert no_process_left()
 
 
 # ----- cancelling ------------------------------------------------------------------------------
 
 
+#: seconds a cancelled search may take to return: well under the second or more that hard
+#: would still think, with room for a machine busy with other tests
+CANCELLED_WITHIN = 0.6
+
+
 def assert_a_cancel_returns_at_once(choose, game: Game, after: float) -> None:
     """``choose(should_stop)`` (a search on every core for ``game``), cancelled ``after``
-    seconds into it, returns a legal move within 0.2 s and leaves no process behind."""
+    seconds into it, returns a legal move within ``CANCELLED_WITHIN`` and leaves no process
+    behind."""
     stop = threading.Event()
     got: list = []
     thread = threading.Thread(target=lambda: got.append(choose(stop.is_set)))
@@ -135,7 +141,7 @@ def assert_a_cancel_returns_at_once(choose, game: Game, after: float) -> None:
     stop.set()
     cancelled = time.monotonic()
     thread.join(5)
-    assert time.monotonic() - cancelled < 0.2
+    assert time.monotonic() - cancelled < CANCELLED_WITHIN
     assert got and got[0] in game.legal_moves()
     assert no_process_left()
 
@@ -235,7 +241,7 @@ async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkey
         await pilot.press("u")
         pressed = time.monotonic()
         assert not s.computer.thinking
-        assert returned.wait(2) and time.monotonic() - pressed < 0.2
+        assert returned.wait(2) and time.monotonic() - pressed < CANCELLED_WITHIN
         assert no_process_left()
         await pilot.pause(0.1)
         assert s.game.cursor == 0 and not s.computer.thinking
@@ -253,6 +259,6 @@ async def test_quitting_while_the_hard_computer_thinks_leaves_no_process(monkeyp
         await computer_thinking(pilot)
         app.exit()
         quitting = time.monotonic()
-    while not no_process_left() and time.monotonic() - quitting < 0.5:
+    while not no_process_left() and time.monotonic() - quitting < 2:
         time.sleep(0.01)
     assert no_process_left()

@@ -103,7 +103,7 @@ def test_hard_with_its_clock_answers_in_time():
     began = time.monotonic()
     move = mcts.choose_move(game, side, level, seed=1, workers=2)
     assert move in game.legal_moves()
-    assert time.monotonic() - began < 0.8 + 0.5
+    assert time.monotonic() - began < 0.8 + 1.5  # without its clock: 100,000 playouts
     assert no_process_left()
 
 

@@ -15,6 +15,7 @@ from collections import Counter, deque
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ogames.core.outcome import Outcome
 from ogames.games.ochmir import RULES as OCHMIR
 from ogames.games.ochmir.geometry import ALL, CELLS, EDGE, HEX_CELLS
 from ogames.games.ochmir.notation import Move as OchmirMove
@@ -112,18 +113,36 @@ def plain_ordo_moves(pos: Position) -> list[Move]:
     return moves
 
 
+def plain_ordo_outcome(pos: Position, moves: list[Move]) -> Outcome | None:
+    """§2.4.4 as written, in its order: the mover's opponent on its goal row, the mover
+    without pieces, the mover without a legal move (``moves``, from the plain generator)."""
+    other = 1 - pos.turn
+    squares = [sq for sq in range(RANKS * 16) if pos.occupant(sq) is not None]
+    if any(pos.occupant(sq) == other and rank_of(sq) == (RANKS - 1, 0)[other]
+           for sq in squares):
+        return Outcome.win(other, 2, "goal")
+    if not any(pos.occupant(sq) == pos.turn for sq in squares):
+        return Outcome.win(other, 2, "no pieces")
+    if not moves:
+        return Outcome.win(other, 2, "cannot reconnect")
+    return None
+
+
 @SLOW
 @given(seed=st.integers(0, 2**64 - 1), variant=st.sampled_from(ORDO.variants),
        greed=st.floats(0, 1))
 def test_ordo_moves_match_a_plain_generator(seed: int, variant: str, greed: float) -> None:
     """Whole groups (bulk slides, possible cut pieces, ordo rows: the shared fill) and
     split ones, after random play that takes with probability ``greed`` when it can (so
-    that groups get split): the same moves in the same order."""
+    that groups get split): the same moves in the same order, and the same outcome as
+    §2.4.4 read plainly (the engine generates moves for it only when the mover is split)."""
     rng = random.Random(seed)
     pos = ORDO.start(variant)
     for _ in range(160):
         fast = ORDO.moves(pos)
-        assert fast == plain_ordo_moves(pos), ORDO.format_position(pos)
+        plain = plain_ordo_moves(pos)
+        assert fast == plain, ORDO.format_position(pos)
+        assert ORDO.outcome(pos) == plain_ordo_outcome(pos, plain), ORDO.format_position(pos)
         if not fast:
             break
         takes = [m for m in fast if m.last is None and pos.occupant(m.to) is not None]

@@ -857,8 +857,9 @@ def outcome(pos: Position) -> Outcome | None:
     if not pos.pieces(mover):
         return Outcome.win(other, 2, "no pieces")
     # "cannot reconnect": the side to move has no legal move. A connected group always has
-    # one (§2.4.5), so this is a group split by a capture that no move makes whole again.
-    if not generate_moves(pos):
+    # one (§2.4.5), so this is a group split by a capture that no move makes whole again;
+    # only a split group's moves are generated to tell (most positions are not split).
+    if not is_connected(pos.pieces(mover)) and not generate_moves(pos):
         return Outcome.win(other, 2, "cannot reconnect")
     return None
 

@@ -22,6 +22,7 @@ from ogames.games.ochmir.notation import Move as OchmirMove
 from ogames.games.ochmir.tiles import EXPOSED, FLIP, REVERSE, VALUE, L, T
 from ogames.games.ordo import RULES as ORDO
 from ogames.games.ordo.notation import RANKS, Move, Position, file_of, rank_of, square
+from ogames.games.ordo.play import sharp_moves
 
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -135,7 +136,9 @@ def test_ordo_moves_match_a_plain_generator(seed: int, variant: str, greed: floa
     """Whole groups (bulk slides, possible cut pieces, ordo rows: the shared fill) and
     split ones, after random play that takes with probability ``greed`` when it can (so
     that groups get split): the same moves in the same order, and the same outcome as
-    §2.4.4 read plainly (the engine generates moves for it only when the mover is split)."""
+    §2.4.4 read plainly (the engine generates moves for it only when the mover is split);
+    and the captures and goal moves the computer's quiescence lists on their own are those
+    of the plain list, in its order."""
     rng = random.Random(seed)
     pos = ORDO.start(variant)
     for _ in range(160):
@@ -143,6 +146,9 @@ def test_ordo_moves_match_a_plain_generator(seed: int, variant: str, greed: floa
         plain = plain_ordo_moves(pos)
         assert fast == plain, ORDO.format_position(pos)
         assert ORDO.outcome(pos) == plain_ordo_outcome(pos, plain), ORDO.format_position(pos)
+        sharp = [m for m in plain if rank_of(m.to) == (RANKS - 1, 0)[pos.turn]
+                 or m.last is None and pos.occupant(m.to) == 1 - pos.turn]
+        assert sharp_moves(pos) == sharp, ORDO.format_position(pos)
         if not fast:
             break
         takes = [m for m in fast if m.last is None and pos.occupant(m.to) is not None]

@@ -121,6 +121,7 @@ class Searcher:
         self.rules, self.policy = rules, policy
         self.score = policy.score
         self.noisy = policy.noisy
+        self.noisy_moves = policy.noisy_moves
         self.table: dict[Hashable, tuple[int, float, int, Move | None]] = {}
         self.table_size = table_size
         #: how far below the horizon the quiescence step may go (tests set it small, so
@@ -242,10 +243,13 @@ class Searcher:
             return stand
         alpha = max(alpha, stand)
         best = stand
-        moves = list(rules.moves(pos))
-        if not moves:
-            return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)
-        noisy = [m for m in moves if self.noisy(rules, pos, m)]
+        if self.noisy_moves is not None:
+            noisy = list(self.noisy_moves(rules, pos))
+        else:
+            moves = list(rules.moves(pos))
+            if not moves:
+                return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)
+            noisy = [m for m in moves if self.noisy(rules, pos, m)]
         for move in self.ordered(pos, noisy, None):
             child = rules.apply(pos, move)
             if rules.to_move(child) == rules.to_move(pos):

@@ -35,6 +35,9 @@ Score = Callable[[RulesObject, Position], float]
 #: True for a move that changes the material or ends the game (a capture, a conversion,
 #: a winning step): the moves the quiescence search goes on with at the horizon
 Noisy = Callable[[RulesObject, Position, Move], bool]
+#: the legal moves of ``pos`` that ``noisy`` accepts, in generation order, found without
+#: listing the others (a game whose quiet moves are most of its moves and cost the most)
+NoisyMoves = Callable[[RulesObject, Position], Sequence[Move]]
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,9 @@ class Policy:
     ``priority`` to order moves (captures and wins first: cheap, no lookahead), and
     ``material``, the bare material balance from the side to move's view, to make sure a
     capture that wins material at once is never missed (the pre-check before the search).
+    ``noisy_moves``, when given, lists the noisy moves at once for the quiescence step
+    (only for a game whose ``outcome`` already ends every position without a legal move:
+    the step then never lists all moves).
     """
 
     evaluate: Evaluate | None = None
@@ -57,6 +63,7 @@ class Policy:
     score: Score | None = None
     noisy: Noisy | None = None
     material: Score | None = None
+    noisy_moves: NoisyMoves | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

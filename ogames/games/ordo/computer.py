@@ -17,7 +17,7 @@ from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import RANKS, STRIDE, Move, Position
-from .play import FORWARD, _possible_cuts, is_connected
+from .play import FORWARD, _possible_cuts, is_connected, sharp_moves
 
 
 def fragility(bits: int) -> float:
@@ -88,5 +88,8 @@ def policy() -> Policy:
             out.append(capture + gain + (20.0 if adv == ranks - 1 else 0.0))
         return out
 
+    def noisy_moves(rules: Rules, pos: Position) -> list[Move]:
+        return sharp_moves(pos)
+
     return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
-                  material=material)
+                  material=material, noisy_moves=noisy_moves)

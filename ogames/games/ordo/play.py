@@ -815,6 +815,83 @@ def generate_moves(pos: Position) -> list[Move]:
     return out
 
 
+def sharp_moves(pos: Position) -> list[Move]:
+    """The legal moves of ``pos`` that capture or land on the goal row, in the order
+    ``generate_moves`` lists them: what the computer's quiescence search plays on at its
+    horizon, found without listing the quiet moves (most of every position's moves).
+
+    A capture is a single piece's slide ending on the first piece of its line, an enemy
+    one; a goal move, a slide or a forward row's ordo onto the goal row (an ordo never
+    captures, and no sideways column reaches a row it is not on). Either is legal when the
+    mover's pieces are one group afterwards (the connection rule, split or not). The
+    slides are found a direction at a time for all pieces at once (a fill through the
+    empty squares); only the few that land on such a square are looked at one by one."""
+    side = pos.turn
+    own, enemy = (pos.black, pos.white) if side else (pos.white, pos.black)
+    geo = GEOMETRY[pos.width]
+    if not own or enemy & geo.goal[1 - side]:
+        return []
+    board, goal = geo.board, geo.goal[side]
+    empty = board & ~(own | enemy)
+    sharp = (enemy | goal) & ~own
+    ranks: list[int] = []
+    neighbours, order = geo.neighbours, geo.order
+    for df, dr in _allowed_directions(side, not is_connected(own)):
+        step = dr * STRIDE + df
+        front, hits = own, 0
+        if step > 0:
+            while front:
+                front = front << step & board
+                hits |= front & sharp
+                front &= empty
+        else:
+            while front:
+                front = front >> -step & board
+                hits |= front & sharp
+                front &= empty
+        while hits:
+            tbit = hits & -hits
+            hits ^= tbit
+            frm = tbit
+            while not frm & own:
+                frm = frm >> step if step > 0 else frm << -step
+            rest = own ^ frm
+            to = tbit.bit_length() - 1
+            if rest and not (neighbours[to] & rest and is_connected(rest | tbit)):
+                continue
+            ranks.append(order[(frm.bit_length() - 1) << 7 | to])
+    ranks.sort()
+    out: list[Move] = list(map(geo.by_rank.__getitem__, ranks))  # type: ignore[arg-type]
+    # rows onto the goal row: runs of pieces whose files are empty up to it
+    fwd = STRIDE * FORWARD[side]
+    clear = goal & empty
+    while True:
+        more = clear | (shifted(clear, -fwd) & empty)
+        if more == clear:
+            break
+        clear = more
+    able = own & shifted(clear, -fwd)
+    if able & (able >> 1):
+        for rank in range(RANKS):
+            row = able >> (rank * STRIDE) & ((1 << STRIDE) - 1)
+            if not row & (row >> 1):
+                continue
+            lift = (GOAL_RANK[side] - rank) * STRIDE
+            for first in range(geo.width - 1):
+                run = 1 << first
+                if not row & run:
+                    continue
+                for last in range(first + 1, geo.width):
+                    if not row >> last & 1:
+                        break
+                    run |= 1 << last
+                    bits = run << (rank * STRIDE)
+                    if is_connected((own ^ bits) | shifted(bits, lift)):
+                        at = rank * STRIDE + first
+                        out.append(_ordo_move(at, at + lift, rank * STRIDE + last))
+    return out
+
+
 def is_split(pos: Position, side: int | None = None) -> bool:
     """True when ``side`` (default: the side to move) has more than one group."""
     return not is_connected(pos.pieces(pos.turn if side is None else side))

@@ -15,7 +15,9 @@ log may be re-stamped::
     python -m bench.same_play --restamp OLD                   # if equal: re-stamp the log
 
 It uses only what every tree since the strength log began has: ``ogames.selfplay`` and
-``ogames.ai.mcts.choose_move`` with a ``Level``.
+``ogames.ai.mcts.choose_move`` with a ``Level``; and, in the games the computer plays by
+alpha-beta (their policy has a ``score``), ``ogames.ai.alphabeta.choose_move`` with a node
+budget in place of the clock, so that a change to that search shows too.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import json
 import sys
 from pathlib import Path
 
+from ogames.ai import alphabeta
 from ogames.ai.mcts import LEVELS, Level, choose_move
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
@@ -41,21 +44,32 @@ UNTIMED = {
     "easy": Level("easy", LEVELS["easy"].iterations, None, LEVELS["easy"].playout_depth,
                   LEVELS["easy"].exploration),
 }
+#: the alpha-beta levels with a node budget for the clock (hard's cut as above)
+UNTIMED_ALPHABETA = {
+    "hard": alphabeta.Level("hard", 64, None, 3000),
+    "easy": alphabeta.Level("easy", 1, None, 400),
+}
 OPPONENTS = ("random", "easy")
 
 
-def untimed_player(level: str, seed: int):
+def untimed_player(level: str, seed: int, searched: bool = False):
     """Like ``selfplay.computer_player``'s Monte Carlo seat (each ply its own seed), without the
-    clock."""
+    clock; ``searched``: its alpha-beta seat instead."""
+    if searched:
+        return lambda game, side: alphabeta.choose_move(game, side, UNTIMED_ALPHABETA[level],
+                                                        seed * 1_000_003 + game.cursor)
     return lambda game, side: choose_move(game, side, UNTIMED[level],
                                           seed * 1_000_003 + game.cursor)
 
 
-def moves_of_game(game_id: str, opponent: str, index: int) -> list[str]:
-    """The move texts of one bench pairing, seeded as ``bench.strength.run_job`` seeds it."""
+def moves_of_game(game_id: str, opponent: str, index: int, searched: bool = False,
+                  ) -> list[str]:
+    """The move texts of one bench pairing, seeded as ``bench.strength.run_job`` seeds it
+    (``searched``: by the alpha-beta seats)."""
     seed = 1000 * (OPPONENTS.index(opponent) + 1) + index
-    hard = untimed_player("hard", seed)
-    other = random_player(seed) if opponent == "random" else untimed_player("easy", seed + 7)
+    hard = untimed_player("hard", seed, searched)
+    other = (random_player(seed) if opponent == "random"
+             else untimed_player("easy", seed + 7, searched))
     hard_seat = (index + OPPONENTS.index(opponent)) % 2  # as ``strength.Job.hard_seat``
     players = [hard, other] if hard_seat == 0 else [other, hard]
     rules = get_rules(game_id)
@@ -73,10 +87,12 @@ def digests() -> dict[str, str]:
     total = hashlib.sha256()
     for game_id in available_ids():
         digest = hashlib.sha256()
-        for opponent in OPPONENTS:
-            for index in range(GAMES):
-                for text in moves_of_game(game_id, opponent, index):
-                    digest.update(text.encode() + b"\n")
+        searches = (False, True) if get_rules(game_id).policy().score is not None else (False,)
+        for searched in searches:
+            for opponent in OPPONENTS:
+                for index in range(GAMES):
+                    for text in moves_of_game(game_id, opponent, index, searched):
+                        digest.update(text.encode() + b"\n")
         out[game_id] = digest.hexdigest()[:12]
         total.update(out[game_id].encode())
     out["all"] = total.hexdigest()[:12]

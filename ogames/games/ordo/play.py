@@ -702,11 +702,33 @@ def _split_moves(geo: _Geometry, own: int, enemy: int, side: int, ranks: list[in
     """All legal moves of a split side: each must leave one group again. The pieces fall
     into groups; the singleton moves (_split_singles) and the ordo moves (_split_ordos)
     are found group by group, each needing to touch every other group."""
+    groups, others = _groups_and_others(own)
     open_ = geo.board & ~own
-    groups = components(own)
-    others = {group: [g for g in groups if g != group] for group in groups}
     _split_singles(geo, groups, others, side, open_, own | enemy, ranks)
     _split_ordos(geo, own, open_ & ~enemy, groups, others, side, rows)
+
+
+def _groups_and_others(own: int) -> tuple[list[int], dict[int, list[int]]]:
+    """A split side's groups, and for each the groups it must come to touch."""
+    groups = components(own)
+    return groups, {group: [g for g in groups if g != group] for group in groups}
+
+
+def _can_reconnect(pos: Position) -> bool:
+    """Whether the side to move, split, has a move that makes it one group again: its
+    singleton moves first (most reconnections are one), its ordo moves only if none."""
+    side = pos.turn
+    own, enemy = (pos.black, pos.white) if side else (pos.white, pos.black)
+    geo = GEOMETRY[pos.width]
+    groups, others = _groups_and_others(own)
+    open_ = geo.board & ~own
+    ranks: list[int] = []
+    _split_singles(geo, groups, others, side, open_, own | enemy, ranks)
+    if ranks:
+        return True
+    rows: list[Move] = []
+    _split_ordos(geo, own, open_ & ~enemy, groups, others, side, rows)
+    return bool(rows)
 
 
 def _split_singles(geo: _Geometry, groups: list[int], others: dict[int, list[int]],
@@ -936,7 +958,7 @@ def outcome(pos: Position) -> Outcome | None:
     # "cannot reconnect": the side to move has no legal move. A connected group always has
     # one (§2.4.5), so this is a group split by a capture that no move makes whole again;
     # only a split group's moves are generated to tell (most positions are not split).
-    if not is_connected(pos.pieces(mover)) and not generate_moves(pos):
+    if not is_connected(pos.pieces(mover)) and not _can_reconnect(pos):
         return Outcome.win(other, 2, "cannot reconnect")
     return None
 

@@ -14,14 +14,15 @@ classic design, written once against :class:`ogames.core.rules.Rules` and knowin
   cheap, without lookahead), then the history heuristic (moves that caused cut-offs);
 * a **quiescence** step at the horizon over the game's ``noisy`` moves (captures,
   conversions, winning steps), from a stand-pat score, so a leaf is never scored in the
-  middle of an exchange;
+  middle of an exchange (listed at once by the game's ``noisy_moves`` where it has them:
+  in Ordo, listing every move to keep the few noisy ones was most of a search's time);
 * a **pre-check** before any search, at every level: a win in one is played at once, and
   a capture that wins material at once (its gain holds against every reply) is never
   missed: the searched move is replaced by it unless the search proved that it loses, or
   proved a win for its own move.
 
 Knowledge comes from the game's :class:`ogames.core.policy.Policy`: ``score`` (leaf value
-for the side to move), ``noisy``, ``priority`` and ``material``.
+for the side to move), ``noisy`` (and ``noisy_moves``), ``priority`` and ``material``.
 """
 
 from __future__ import annotations

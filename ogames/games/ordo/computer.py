@@ -1,8 +1,9 @@
 """What the computer knows of Ordo: material, how far the pieces have come and the
 furthest piece, and how easily each side's group is cut (a split group, pieces whose
 capture may split it: most games end with a group that cannot reconnect); captures,
-forward moves and a winning step are tried first, and they are the moves the alpha-beta
-search follows past its horizon.
+forward moves and a winning step are tried first, and captures and goal moves are the
+moves the alpha-beta search follows past its horizon (listed by ``play.sharp_moves``
+without the quiet ones).
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.

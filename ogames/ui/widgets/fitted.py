@@ -47,10 +47,30 @@ def _phrase_ends(text: str) -> list[str]:
     return out
 
 
+def _without_brackets(text: str) -> str:
+    """``text`` without its bracketed asides (" (…)"): "Black (Computer easy) wins" keeps
+    its verb where cutting at the bracket would leave "Black"."""
+    out, depth, at = [], 0, 0
+    for i, char in enumerate(text):
+        if char == "(":
+            if depth == 0:
+                out.append(text[at:i].rstrip(" "))
+            depth += 1
+        elif char == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                at = i + 1
+    if depth:
+        return text
+    out.append(text[at:])
+    return "".join(out)
+
+
 def shorten(text: str, width: int, rows: int = 1) -> str:
     """``text`` as it fits in ``rows`` rows of ``width`` terminal cells, never cut inside a
-    word (unless its first word alone is wider than all of them): whole, or its longest
-    beginning that ends a phrase, or whole words and "…"."""
+    word (unless its first word alone is wider than all of them): whole, or the longest of
+    its beginnings that end a phrase, with or without its bracketed asides, or whole words
+    and "…"."""
     if width <= 0 or rows <= 0:
         return ""
 
@@ -59,7 +79,11 @@ def shorten(text: str, width: int, rows: int = 1) -> str:
 
     if fits(text):
         return text
-    fitting = [head for head in _phrase_ends(text) if fits(head)]
+    plain = _without_brackets(text)
+    heads = _phrase_ends(text)
+    if plain != text:
+        heads += [plain, *_phrase_ends(plain)]
+    fitting = [head for head in heads if fits(head)]
     if fitting:
         return max(fitting, key=len)
     words = text.split(" ")

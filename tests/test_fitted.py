@@ -16,7 +16,11 @@ def test_a_bracketed_aside_goes_before_the_verb_after_it():
     # 36 cells, the banner of an 8×8 Ordo board: cutting at " (" would say only
     # "Game over: Black"; without the aside the phrase before the dash fits
     assert shorten(BANNER, 36) == "Game over: Black wins"
-    assert shorten(BANNER, 40) == "Game over: Black wins — no pieces left"
+    # with room for the aside, the text keeps it (a phrase that ends after it)
+    assert shorten(BANNER, 40) == "Game over: Black (Computer easy) wins"
+    # an aside is dropped only when the cut would fall at its start
+    saved = "Saved games (2, newest first) — ⏎ replay · c continue · d delete"
+    assert shorten(saved, 50) == "Saved games (2, newest first) — ⏎ replay"
 
 
 def test_a_line_ends_where_a_phrase_ends():

@@ -884,7 +884,14 @@ def sharp_moves(pos: Position) -> list[Move]:
             ranks.append(order[(frm.bit_length() - 1) << 7 | to])
     ranks.sort()
     out: list[Move] = list(map(geo.by_rank.__getitem__, ranks))  # type: ignore[arg-type]
-    # rows onto the goal row: runs of pieces whose files are empty up to it
+    return out + _rows_onto_goal(geo, own, empty, side)
+
+
+def _rows_onto_goal(geo: _Geometry, own: int, empty: int, side: int) -> list[Move]:
+    """The ordo moves of a side onto its goal row, for ``sharp_moves``: rows of pieces
+    whose files are empty up to it, that leave the side one group."""
+    out: list[Move] = []
+    goal = geo.goal[side]
     fwd = STRIDE * FORWARD[side]
     clear = goal & empty
     while True:

@@ -68,9 +68,9 @@ def _without_brackets(text: str) -> str:
 
 def shorten(text: str, width: int, rows: int = 1) -> str:
     """``text`` as it fits in ``rows`` rows of ``width`` terminal cells, never cut inside a
-    word (unless its first word alone is wider than all of them): whole, or the longest of
-    its beginnings that end a phrase, with or without its bracketed asides, or whole words
-    and "…"."""
+    word (unless its first word alone is wider than all of them): whole, or its longest
+    beginning that ends a phrase (when that ends where an aside begins, the text without
+    its asides may give a longer one), or whole words and "…"."""
     if width <= 0 or rows <= 0:
         return ""
 
@@ -79,11 +79,14 @@ def shorten(text: str, width: int, rows: int = 1) -> str:
 
     if fits(text):
         return text
-    plain = _without_brackets(text)
-    heads = _phrase_ends(text)
-    if plain != text:
-        heads += [plain, *_phrase_ends(plain)]
-    fitting = [head for head in heads if fits(head)]
+    fitting = [head for head in _phrase_ends(text) if fits(head)]
+    best = max(fitting, key=len, default=None)
+    if best is None or text[len(best):].startswith(" ("):
+        # cut where an aside begins ("Black (Computer easy) wins" → "Black"): the text
+        # without its asides may keep more of the sentence
+        plain = _without_brackets(text)
+        if plain != text:
+            fitting += [head for head in (plain, *_phrase_ends(plain)) if fits(head)]
     if fitting:
         return max(fitting, key=len)
     words = text.split(" ")

@@ -10,6 +10,8 @@ even the first one is wider than a row.
 
 from __future__ import annotations
 
+import re
+
 from rich.cells import cell_len
 from textual.content import Content
 from textual.visual import VisualType
@@ -47,23 +49,18 @@ def _phrase_ends(text: str) -> list[str]:
     return out
 
 
+#: a bracketed aside with the spaces before it (innermost first, so nested ones go too)
+_ASIDE = re.compile(r"\s*\([^()]*\)")
+
+
 def _without_brackets(text: str) -> str:
     """``text`` without its bracketed asides (" (…)"): "Black (Computer easy) wins" keeps
     its verb where cutting at the bracket would leave "Black"."""
-    out, depth, at = [], 0, 0
-    for i, char in enumerate(text):
-        if char == "(":
-            if depth == 0:
-                out.append(text[at:i].rstrip(" "))
-            depth += 1
-        elif char == ")" and depth:
-            depth -= 1
-            if depth == 0:
-                at = i + 1
-    if depth:
-        return text
-    out.append(text[at:])
-    return "".join(out)
+    while True:
+        plain = _ASIDE.sub("", text)
+        if plain == text:
+            return text
+        text = plain
 
 
 def shorten(text: str, width: int, rows: int = 1) -> str:

@@ -58,7 +58,10 @@ async def test_the_full_collection_waits_until_keys_pause():
             full.append((time.monotonic(), in_idle))
 
     async with playing("ordo") as (app, pilot):
-        await pilot.pause(SETTLE_AFTER + 0.2)  # the start's own collection (``settle_heap``)
+        # the start's own collection (``settle_heap``, once per process), run by a timer
+        # that a loaded machine may run late: waited for, not guessed
+        await pilot.pause(SETTLE_AFTER)
+        await wait_for(pilot, lambda: heap._settled)
         gc.collect()  # the collector's own next full walk is a hundred middle ones away
         idle = app.idle_collection
         poke, collect = idle.poke, idle._collect

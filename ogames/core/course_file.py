@@ -7,18 +7,23 @@ from __future__ import annotations
 import sys
 from importlib import resources
 
+from .about import GameAbout
+from .registry import GAME_MODULES
 from .rules import Rules
 
 #: the file of a game's course, in the game's package
 FILE_NAME = "lessons.toml"
 
 
-def course_package(rules: Rules) -> str:
-    """The package of the game of ``rules`` (``ogames.games.<id>``)."""
-    return sys.modules[type(rules).__module__].__package__ or ""
+def course_package(game: Rules | GameAbout) -> str:
+    """The package of a game (``ogames.games.<id>``): its engine's, or for what the
+    picker shows of it (its engine not imported), the registry's."""
+    if isinstance(game, GameAbout):
+        return GAME_MODULES.get(game.id, "")
+    return sys.modules[type(game).__module__].__package__ or ""
 
 
-def read_course_text(rules: Rules) -> str | None:
+def read_course_text(rules: Rules | GameAbout) -> str | None:
     """The text of the game's course file; None when the game has none. A file that is
     there but cannot be read raises OSError or UnicodeDecodeError."""
     try:

@@ -16,8 +16,10 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .about import GameAbout
 from .course_file import read_course_text
 from .progress import Progress, load_progress
+from .registry import get_rules
 from .rules import Rules
 from .savefile import write_atomic
 from .storage import data_dir
@@ -33,26 +35,27 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def lesson_ids(rules: Rules) -> tuple[str, ...] | None:
-    """The ids of the lessons of ``rules``' course in order; None when the game has no
+def lesson_ids(game: Rules | GameAbout) -> tuple[str, ...] | None:
+    """The ids of the lessons of ``game``'s course in order; None when the game has no
     course, or one that cannot be opened (opening it says why). Never raises."""
     try:
-        text = read_course_text(rules)
+        text = read_course_text(game)
     except (OSError, UnicodeDecodeError):
         return None  # opening the course says why
     if text is None:
         return None
     key = digest(text)
     index = _read_index()
-    entry = index.get(rules.id)
+    entry = index.get(game.id)
     if isinstance(entry, dict) and entry.get("digest") == key and _valid_ids(entry.get("ids")):
         ids = entry["ids"]
         return None if ids is None else tuple(ids)
     from .lessons import load_course  # only now: a course to read (the TOML reader too)
 
-    course = load_course(rules, text)
+    engine = get_rules(game.id) if isinstance(game, GameAbout) else game
+    course = load_course(engine, text)
     found = None if course is None or course.problem else course.ids
-    index[rules.id] = {"digest": key, "ids": None if found is None else list(found)}
+    index[game.id] = {"digest": key, "ids": None if found is None else list(found)}
     try:
         write_atomic(index_path(), json.dumps(index, indent=1, sort_keys=True) + "\n")
     except OSError:
@@ -60,14 +63,15 @@ def lesson_ids(rules: Rules) -> tuple[str, ...] | None:
     return found
 
 
-def course_counts(rules: Rules, progress: Progress | None = None) -> tuple[int, int] | None:
+def course_counts(game: Rules | GameAbout,
+                  progress: Progress | None = None) -> tuple[int, int] | None:
     """(lessons done, lessons in the course) of a game, or None when it has no course
     that can be opened; for the picker's "learned 5/14"."""
-    ids = lesson_ids(rules)
+    ids = lesson_ids(game)
     if ids is None:
         return None
     progress = progress or load_progress()
-    return progress.count(rules.id, ids), len(ids)
+    return progress.count(game.id, ids), len(ids)
 
 
 def _read_index() -> dict[str, Any]:

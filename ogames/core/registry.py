@@ -6,6 +6,7 @@ import importlib
 import unicodedata
 from functools import cache
 
+from .about import GameAbout
 from .errors import UnknownGameError
 from .rules import Rules
 
@@ -25,14 +26,19 @@ def _fold(name: str) -> str:
 
 @cache
 def get_rules(game_id: str) -> Rules:
-    """The engine of a registered game id."""
+    """The engine of a registered game id (imported now, if it was not)."""
     module = importlib.import_module(GAME_MODULES[game_id])
     return module.RULES
 
 
+def get_about(game_id: str) -> GameAbout:
+    """What the picker shows of a registered game, without importing its engine."""
+    return importlib.import_module(GAME_MODULES[game_id]).ABOUT
+
+
 def available_ids(only: str | None = None) -> tuple[str, ...]:
-    """Ids of the games whose engine module is present (``only``: of that id alone, so
-    that no other engine is imported)."""
+    """Ids of the games whose package is present (``only``: of that id alone). Importing
+    a game's package imports its ``about`` alone, not its engine."""
     found = []
     for gid, mod in GAME_MODULES.items():
         if only is not None and gid != only:
@@ -43,7 +49,7 @@ def available_ids(only: str | None = None) -> tuple[str, ...]:
             if exc.name != mod:
                 raise
             continue
-        if hasattr(module, "RULES"):
+        if hasattr(module, "ABOUT"):
             found.append(gid)
     return tuple(found)
 
@@ -53,14 +59,13 @@ def all_rules() -> tuple[Rules, ...]:
 
 
 def find_rules(name: str) -> Rules:
-    """The engine for a user-given name: an id or alias, case-insensitive after NFC."""
+    """The engine for a user-given name: an id or alias, case-insensitive after NFC. Only
+    the engine found is imported (start time)."""
     wanted = _fold(name)
-    if wanted in GAME_MODULES and wanted in available_ids(only=wanted):
-        return get_rules(wanted)  # an id: no other engine is imported (start time)
     for gid in available_ids():
-        rules = get_rules(gid)
-        if wanted == gid or wanted in (_fold(a) for a in rules.aliases):
-            return rules
+        about = get_about(gid)
+        if wanted == gid or wanted in (_fold(a) for a in about.aliases):
+            return get_rules(gid)
     raise UnknownGameError(
         f"unknown game '{name}'; the games are: {', '.join(available_ids())}"
     )

@@ -6,7 +6,7 @@ replay identically everywhere, so deals and bags use this generator only.
 
 from __future__ import annotations
 
-import secrets
+import os
 from collections.abc import MutableSequence
 from typing import TypeVar
 
@@ -55,7 +55,7 @@ def shuffled(items: list[T], seed: int) -> list[T]:
 
 def random_seed() -> int:
     """A fresh seed from the operating system, for games started without one."""
-    return secrets.randbits(64)
+    return int.from_bytes(os.urandom(8), "big")  # as ``secrets`` does, without its imports
 
 
 def check_seed(seed: int) -> int:

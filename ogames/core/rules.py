@@ -13,9 +13,9 @@ from __future__ import annotations
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence, Sized
-from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
+from .about import GameAbout
 from .board import (
     BoardLayout,
     CellView,
@@ -34,6 +34,9 @@ Move = Any  # an engine's own immutable, hashable move value
 
 
 class Rules(ABC):
+    #: what the picker shows of the game, read without importing the engine: an engine
+    #: sets it, and the six attributes below are taken from it (``__init_subclass__``)
+    about: ClassVar[GameAbout | None] = None
     #: game id as in CLARIFICATIONS §1.1 (``ordo``)
     id: str = ""
     #: the name shown to players (``Oferhlýp``)
@@ -58,11 +61,21 @@ class Rules(ABC):
     #: draw agreed) have words in ``core.outcome``
     endings: Mapping[str, str] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        about = cls.__dict__.get("about")
+        if about is not None:
+            cls.id, cls.name, cls.aliases = about.id, about.name, about.aliases
+            cls.description, cls.variants = about.description, about.variants
+            cls.uses_seed = about.uses_seed
+
     # ----- sides and variants -------------------------------------------------------
 
-    @abstractmethod
     def sides(self, variant: str) -> tuple[str, ...]:
-        """Side names in side order (``("White", "Black")``)."""
+        """Side names in side order (``("White", "Black")``); by default the ``about``'s."""
+        if self.about is None:
+            raise NotImplementedError(f"{type(self).__name__} names no sides")
+        return self.about.sides(variant)
 
     @abstractmethod
     def side_colours(self, variant: str) -> tuple[str, ...]:
@@ -328,6 +341,8 @@ class Rules(ABC):
         return self._package_text("reference.md")
 
     def _package_text(self, name: str) -> str:
+        from importlib import resources  # when a text is first read (start time)
+
         package = sys.modules[type(self).__module__].__package__ or ""
         try:
             return resources.files(package).joinpath(name).read_text("utf-8")

@@ -23,6 +23,8 @@ Where things are (each module imports only those above it in this list):
 
 * :mod:`.geometry` — the triangles, their neighbours, the minor hexagons;
   :mod:`.tiles` — tile codes, the tile sets, the seeded bag.
+* :mod:`.about` — the name, the picker's line, the variants and the sides: what the
+  picker shows, read without the engine (importing this package imports only it);
 * :mod:`.notation` — the value types ``Position`` and ``Move`` and their text (OCN).
 * :mod:`.play` — the rules proper: the deal, legal moves, the cascade, a turn, the end,
   why a move is refused, a player's view.
@@ -33,7 +35,11 @@ Where things are (each module imports only those above it in this list):
 * ``rules.md`` — the rules as players read them.
 """
 
-from .notation import Move, Position
-from .rules import RULES, OchmirRules
+from ogames.core.about import lazy_exports
 
-__all__ = ["RULES", "Move", "OchmirRules", "Position"]
+from .about import ABOUT
+
+# the engine is imported when first asked for (the picker reads only ABOUT)
+__getattr__ = lazy_exports(__name__, rules=("RULES", "OchmirRules"), notation=("Move", "Position"))
+
+__all__ = ["ABOUT", "RULES", "Move", "OchmirRules", "Position"]

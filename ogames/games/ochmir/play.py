@@ -20,6 +20,7 @@ from operator import attrgetter, itemgetter
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.outcome import Outcome
 
+from .about import SIDES
 from .geometry import ALL, CELLS, EDGE, HEX_CELLS, HEXES_OF, NAMES
 from .notation import PASS, Move, Position, make_move, parse_move_syntax, tile_code_of
 from .tiles import (
@@ -45,7 +46,6 @@ from .tiles import (
 )
 
 #: the sides in seat order (a side plays the colour of its name)
-SIDES = ("White", "Blue", "Brown")
 
 HAND_SIZE = 6
 #: tiles of one colour that end the three-handed game (the novel's ⅔ of 216)

@@ -12,18 +12,13 @@ from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
 from . import computer, drawing, entry, lessons, notation, play, teaching
+from .about import ABOUT
 from .notation import Move, Position
 from .tiles import players_of
 
 
 class OchmirRules(Rules):
-    id = "ochmir"
-    name = "Ochmir"
-    aliases = ()
-    description = ("Mary Gentle's tile game: place double-faced tiles on 216 triangles and "
-                   "turn hexagons to your colour (2 or 3 players)")
-    variants = ("2", "3")
-    uses_seed = True
+    about = ABOUT
     always_write_setup = False
     hidden_information = True
     repetition_limit = None
@@ -32,6 +27,7 @@ class OchmirRules(Rules):
     # ----- sides and variants -----------------------------------------------------------
 
     def sides(self, variant: str) -> tuple[str, ...]:
+        """Two or three sides by the variant's first letter (flags may follow: ``3pt``)."""
         return play.SIDES[:players_of(variant)]
 
     def side_colours(self, variant: str) -> tuple[str, ...]:

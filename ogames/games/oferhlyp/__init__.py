@@ -1,5 +1,7 @@
 """Oferhlýp: everything that knows this game lives in this package. A newcomer's map:
 
+* :mod:`.about` — the name, the picker's line, the variants and the sides: what the
+  picker shows, read without the engine (importing this package imports only it);
 * :mod:`.notation` — the cells and pieces, the ``Position`` and ``Move`` values, and their
   text (reading and writing positions and moves);
 * :mod:`.play` — the rules proper: hex geometry, legal moves, what a move does, how the
@@ -11,7 +13,11 @@
 * ``rules.md`` — the player's rules text.
 """
 
-from .notation import Move, Position
-from .rules import RULES, OferhlypRules
+from ogames.core.about import lazy_exports
 
-__all__ = ["RULES", "Move", "OferhlypRules", "Position"]
+from .about import ABOUT
+
+# the engine is imported when first asked for (the picker reads only ABOUT)
+__getattr__ = lazy_exports(__name__, rules=("RULES", "OferhlypRules"), notation=("Move", "Position"))
+
+__all__ = ["ABOUT", "RULES", "Move", "OferhlypRules", "Position"]

@@ -24,6 +24,8 @@ from typing import NamedTuple
 from ogames.core.errors import NotationError
 from ogames.core.notation import compress_empty, expand_empty, parse_number, split_fields
 
+from .about import SIDES
+
 # ----- the board's cells and pieces ---------------------------------------------------------
 
 #: file letters, Dark's left to right
@@ -33,7 +35,6 @@ FILE_HEIGHTS = (4, 5, 6, 5, 6, 5, 4)
 #: lowest doubled-height y of each file ("doubled height" coordinates, §2.2.1)
 YMIN = (2, 1, 0, 1, 0, 1, 2)
 
-SIDES = ("Dark", "Light")
 SIDE_LETTERS = ("d", "l")
 MAX_PIECES = 12
 

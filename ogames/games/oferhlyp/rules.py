@@ -14,25 +14,18 @@ from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
 from . import computer, drawing, lessons, notation, play, teaching
-from .notation import CELL_NAMES, SIDES, START_TEXT, Move, Position
+from .about import ABOUT
+from .notation import CELL_NAMES, START_TEXT, Move, Position
 
 
 class OferhlypRules(Rules):
-    id = "oferhlyp"
-    name = "Oferhlýp"
-    aliases = ("oferhlýp",)
-    description = "Hex checkers: jump in six directions; a piece falls only on its second hit"
-    variants = ("v1",)
-    uses_seed = False
+    about = ABOUT
     always_write_setup = False
     hidden_information = False
     repetition_limit = 2
     endings = teaching.ENDINGS
 
     # ----- sides and variants ---------------------------------------------------------
-
-    def sides(self, variant: str) -> tuple[str, ...]:
-        return SIDES
 
     def side_colours(self, variant: str) -> tuple[str, ...]:
         return drawing.SIDE_COLOURS

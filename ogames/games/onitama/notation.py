@@ -26,10 +26,11 @@ from dataclasses import dataclass
 from ogames.core.errors import NotationError
 from ogames.core.notation import compress_empty, expand_empty, split_fields
 
+from .about import SIDE_NAMES
+
 # ----- sides, board ---------------------------------------------------------------------
 
 RED, BLUE = 0, 1
-SIDE_NAMES = ("Red", "Blue")
 SIDE_LETTERS = ("r", "b")
 FILES = "abcde"
 SIZE = 5

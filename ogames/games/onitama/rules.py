@@ -17,25 +17,18 @@ from ogames.core.rng import check_seed
 from ogames.core.rules import Rules
 
 from . import computer, drawing, lessons, notation, play, teaching
-from .notation import SIDE_NAMES, Move, Position, card_name
+from .about import ABOUT
+from .notation import Move, Position, card_name
 
 
 class OnitamaRules(Rules):
-    id = "onitama"
-    name = "Onitama"
-    aliases = ()
-    description = "Two masters, five shared move cards: take the enemy master or its temple."
-    variants = ("base",)
-    uses_seed = True
+    about = ABOUT
     always_write_setup = True
     hidden_information = False
     repetition_limit = None
     endings = teaching.ENDINGS
 
     # ----- sides and variants -------------------------------------------------------
-
-    def sides(self, variant: str) -> tuple[str, ...]:
-        return SIDE_NAMES
 
     def side_colours(self, variant: str) -> tuple[str, ...]:
         return ("#ef4444", "#60a5fa")

@@ -1,5 +1,7 @@
 """Opprimo: everything that knows this game lives in this package. A newcomer's map:
 
+* :mod:`.about` — the name, the picker's line, the variants and the sides: what the
+  picker shows, read without the engine (importing this package imports only it);
 * :mod:`.notation` — the board's points, triangles and Castles, the ``Position`` and
   ``Move`` values, and their text (reading and writing positions and moves);
 * :mod:`.play` — the rules proper: directions, legal moves, what a move does, how the game
@@ -12,7 +14,11 @@
 * ``rules.md`` — the player's rules text.
 """
 
-from .notation import Move, Position
-from .rules import RULES, OpprimoRules
+from ogames.core.about import lazy_exports
 
-__all__ = ["RULES", "Move", "OpprimoRules", "Position"]
+from .about import ABOUT
+
+# the engine is imported when first asked for (the picker reads only ABOUT)
+__getattr__ = lazy_exports(__name__, rules=("RULES", "OpprimoRules"), notation=("Move", "Position"))
+
+__all__ = ["ABOUT", "RULES", "Move", "OpprimoRules", "Position"]

@@ -29,12 +29,13 @@ from typing import NamedTuple
 from ogames.core.errors import NotationError
 from ogames.core.notation import compress_empty, expand_empty, parse_number, split_fields
 
+from .about import SIDE_NAMES
+
 # ======================================================================================
 # Data tables (CLARIFICATIONS §2.1.2, §2.1.3). A correction is one edit here.
 # ======================================================================================
 
 YELLOW, RED = 0, 1
-SIDE_NAMES = ("Yellow", "Red")
 SIDE_LETTERS = ("y", "r")
 
 #: the Castles: the only triangles a King may stand on (Yellow's, Red's)

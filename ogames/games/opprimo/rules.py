@@ -16,25 +16,18 @@ from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
 from . import computer, drawing, lessons, notation, play, teaching
-from .notation import KING, POINT_NAMES, SIDE_NAMES, TRIANGLE_NAMES, Move, Position
+from .about import ABOUT
+from .notation import KING, POINT_NAMES, TRIANGLE_NAMES, Move, Position
 
 
 class OpprimoRules(Rules):
-    id = "opprimo"
-    name = "Opprimo"
-    aliases = ()
-    description = "Soldiers step forward and convert enemies by jumping; trap the enemy King."
-    variants = ("standard",)
-    uses_seed = False
+    about = ABOUT
     always_write_setup = False
     hidden_information = False
     repetition_limit = None
     endings = teaching.ENDINGS
 
     # ----- sides and variants -----------------------------------------------------------
-
-    def sides(self, variant: str) -> tuple[str, ...]:
-        return SIDE_NAMES
 
     def side_colours(self, variant: str) -> tuple[str, ...]:
         return ("#facc15", "#ef4444")

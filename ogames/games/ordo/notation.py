@@ -18,15 +18,16 @@ from dataclasses import dataclass
 from ogames.core.errors import NotationError
 from ogames.core.notation import Field, compress_empty, expand_empty, parse_number, split_fields
 
+from .about import SIDES, VARIANTS
+
 #: The variants, first = default, with their board widths (CLARIFICATIONS §2.4.1).
-VARIANT_WIDTHS: dict[str, int] = {"10x8": 10, "8x8": 8}
+VARIANT_WIDTHS: dict[str, int] = dict(zip(VARIANTS, (10, 8), strict=True))
 
 #: Most pieces a side may have on each board width (= its start count).
 MAX_PIECES: dict[int, int] = {10: 20, 8: 16}
 
 RANKS = 8
 STRIDE = 16  # bits per rank in a bitboard; files beyond the width are always empty
-SIDES = ("White", "Black")
 SIDE_LETTERS = ("w", "b")
 PIECE_LETTERS = ("W", "B")
 FILES = "abcdefghij"

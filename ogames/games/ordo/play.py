@@ -21,6 +21,8 @@ Squares and bit sets are described in :mod:`.notation`; everything here works on
 
 from __future__ import annotations
 
+from functools import cache
+
 from ogames.core.errors import IllegalMoveError
 from ogames.core.outcome import Outcome
 
@@ -141,6 +143,14 @@ def _allowed_directions(side: int, split: bool) -> tuple[tuple[int, int], ...]:
     return tuple(d for d in _ALL_DIRECTIONS if d[1] * fwd >= 0 or split)
 
 
+@cache
+def goal_rows(width: int) -> tuple[int, int]:
+    """Each side's goal row as a bit set: all ``outcome`` needs of the board, made
+    without the rest of its geometry (a game's first frame asks only this)."""
+    return (sum(1 << square(f, GOAL_RANK[0]) for f in range(width)),
+            sum(1 << square(f, GOAL_RANK[1]) for f in range(width)))
+
+
 class _Geometry:
     """Everything about one board width that never changes. Built when a width is first
     played (see ``GEOMETRY``), not at import: it takes milliseconds, and the app imports
@@ -153,8 +163,7 @@ class _Geometry:
         self.neighbours = [0] * _SQUARES
         for sq in self.squares:
             self.neighbours[sq] = grow(1 << sq) & self.board & ~(1 << sq)
-        self.goal = tuple(sum(1 << square(f, GOAL_RANK[s]) for f in range(width))
-                          for s in (0, 1))
+        self.goal = goal_rows(width)
         # room[step][square]: how many steps of that offset fit before the edge
         self.room = {step: [0] * _SQUARES for step in (1, -1, STRIDE, -STRIDE)}
         for sq in self.squares:
@@ -957,7 +966,7 @@ def outcome(pos: Position) -> Outcome | None:
     mover, other = pos.turn, 1 - pos.turn
     # "goal": the side that just moved has a piece on its goal row, the opponent's home
     # row. It wins even if the same move also split the opponent.
-    if pos.pieces(other) & GEOMETRY[pos.width].goal[other]:
+    if pos.pieces(other) & goal_rows(pos.width)[other]:
         return Outcome.win(other, 2, "goal")
     # "no pieces": a capture took the last piece of the side to move.
     if not pos.pieces(mover):

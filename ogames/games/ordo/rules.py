@@ -14,25 +14,18 @@ from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
 from . import computer, drawing, lessons, notation, play, teaching
-from .notation import SIDES, VARIANT_WIDTHS, Move, Position, square_name
+from .about import ABOUT
+from .notation import VARIANT_WIDTHS, Move, Position, square_name
 
 
 class OrdoRules(Rules):
-    id = "ordo"
-    name = "Ordo"
-    aliases = ()
-    description = "Dieter Stein's race to the far row with a group that must never split"
-    variants = tuple(VARIANT_WIDTHS)
-    uses_seed = False
+    about = ABOUT
     always_write_setup = False
     hidden_information = False
     repetition_limit = None
     endings = teaching.ENDINGS
 
     # ----- sides and variants ---------------------------------------------------------
-
-    def sides(self, variant: str) -> tuple[str, ...]:
-        return SIDES
 
     def side_colours(self, variant: str) -> tuple[str, ...]:
         return ("bright_white", "#f59e0b")

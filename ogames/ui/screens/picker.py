@@ -18,10 +18,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ...core.about import GameAbout
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.progress import Progress, load_progress
-from ...core.registry import GAME_MODULES, available_ids, get_rules
+from ...core.registry import GAME_MODULES, available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..seats import LEVEL_NAMES, is_computer_name, split_players
@@ -48,19 +49,19 @@ def seat_label(level: str | None) -> str:
     return "Person" if level is None else f"Computer {level}"
 
 
-def game_prompt(rules: Rules, progress: Progress | None = None) -> Text:
+def game_prompt(about: GameAbout, progress: Progress | None = None) -> Text:
     """A game's row in the list: its name, players, how much of its course is done
     ("learned 5/14", when it has one) and its one line."""
     from ...core.course_index import course_counts  # when the picker is first shown
 
-    counts = course_counts(rules, progress)
+    counts = course_counts(about, progress)
     learned = f"  learned {counts[0]}/{counts[1]}" if counts else ""
-    return Text.assemble((rules.name, "bold"), f"  {player_counts(rules)}", (learned, "cyan"),
-                         "\n", (rules.description, "dim"))
+    return Text.assemble((about.name, "bold"), f"  {player_counts(about)}", (learned, "cyan"),
+                         "\n", (about.description, "dim"))
 
 
-def player_counts(rules: Rules) -> str:
-    counts = sorted({len(rules.sides(v)) for v in rules.variants})
+def player_counts(about: GameAbout) -> str:
+    counts = sorted({len(about.sides(v)) for v in about.variants})
     return " or ".join(str(c) for c in counts) + " players"
 
 
@@ -76,7 +77,7 @@ class FormShape:
     compact: bool = False
 
 
-def form_shape(rules: Rules, variant: str, width: int, height: int) -> FormShape:
+def form_shape(rules: GameAbout, variant: str, width: int, height: int) -> FormShape:
     """The roomiest shape of ``rules``' form (in ``variant``) that fits ``width`` ×
     ``height`` cells inside the form's border and padding."""
     narrow = width < LABEL_WIDTH + NAME_LEAST + SEAT_WIDTH + 1
@@ -94,7 +95,7 @@ class GameForm(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rules: Rules | None = None
+        self.rules: GameAbout | None = None
         self.variant: str | None = None
         self.names: dict[int, str] = {}
         #: computer seats: side index → level
@@ -268,7 +269,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         progress = load_progress()
         for gid in GAME_MODULES:
             if gid in self.ids:
-                games.add_option(Option(game_prompt(get_rules(gid), progress), id=gid))
+                games.add_option(Option(game_prompt(get_about(gid), progress), id=gid))
             else:
                 games.add_option(Option(Text(f"{gid} (not installed)", style="dim"),
                                         id=gid, disabled=True))
@@ -402,24 +403,30 @@ class PickerScreen(NeedsRoom, Screen[None]):
     @on(Button.Pressed, "#learn")
     def action_learn(self) -> None:
         """The course of the highlighted game (a game without one: the list of courses)."""
-        rules = self.rules
+        about = self.about
         from ...core.course_index import course_counts
 
-        has_course = rules is not None and course_counts(rules) is not None
-        self.app.open_course(rules.id if rules is not None and has_course else None)
+        has_course = about is not None and course_counts(about) is not None
+        self.app.open_course(about.id if about is not None and has_course else None)
 
     def _show_learning(self) -> None:
         """Each game's row again, with how much of its course is done now."""
         games = self.query_one("#games", OptionList)
         progress = load_progress()
         for gid in self.ids:
-            games.replace_option_prompt(gid, game_prompt(get_rules(gid), progress))
+            games.replace_option_prompt(gid, game_prompt(get_about(gid), progress))
 
     # ----- the form -------------------------------------------------------------------
 
     @property
     def rules(self) -> Rules | None:
+        """The chosen game's engine (imported now, if it was not: to start or explain it)."""
         return get_rules(self.game_id) if self.game_id else None
+
+    @property
+    def about(self) -> GameAbout | None:
+        """What the picker shows of the chosen game (its engine not imported)."""
+        return get_about(self.game_id) if self.game_id else None
 
     @property
     def variant(self) -> str | None:
@@ -437,7 +444,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         names, self.seats = split_players(players)
         self.names = {i: n for i, n in names.items() if n not in ("", "?")}
         self.game_id = game_id
-        if variant in get_rules(game_id).variants:
+        if variant in get_about(game_id).variants:
             self.variants[game_id] = variant
         if not self._filled:
             return  # a picker not yet shown (just made): filled with this choice when it is
@@ -452,7 +459,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         """The settings form, told the chosen game's settings and its shape for the
         window of the moment (it shows them once it is composed again)."""
         form = self.query_one(GameForm)
-        form.rules = self.rules
+        form.rules = self.about
         form.variant = self.variant
         form.names = self.names
         form.seats = self.seats
@@ -466,7 +473,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         """The shape of the form that fits the window with the picker's other rows: the
         heading, the note (if any), the buttons under the games (three rows each unless
         the form is compact too: then one) and the footer."""
-        rules = self.rules
+        rules = self.about
         if rules is None:
             return FormShape()
         size = self.app.size

@@ -61,31 +61,32 @@ app = Bare()
 """ + SHOW_FIRST_FRAME
 
 
-def _first_frame(script: str, args: Sequence[str], runs: int) -> float:
-    """Median seconds from starting ``script`` in a new process to its first frame, after
-    one run untimed: as a player starts it, with its modules' bytecode cached (an
-    environment that forbids writing bytecode would time compiling instead)."""
+def _first_frame(script: str, args: Sequence[str]) -> float:
+    """Seconds from starting ``script`` in a new process to its first frame. Run with its
+    modules' bytecode cached, as a player starts it (an environment that forbids writing
+    bytecode would time compiling instead)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    times = []
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                         text=True, check=True, env=env).stdout
+    return float(out.split()[0]) - start
+
+
+def first_frames(game_ids: Sequence[str], runs: int = 11) -> dict[str, float]:
+    """Median seconds to the first frame of a bare Textual app (a header, a line, a
+    footer: the issue's yardstick, key ``"bare"``), of the picker (``"picker"``) and of
+    ``ogames play GAME`` for each game. One untimed round first; then round by round, each
+    start once, so that what else the machine does weighs on all of them alike (timed one
+    after the other, the yardstick and a game could be seconds and a busy spell apart)."""
+    starts = {"bare": (BARE_FIRST_FRAME, []), "picker": (FIRST_FRAME, [])}
+    starts.update({gid: (FIRST_FRAME, [gid]) for gid in game_ids})
+    times: dict[str, list[float]] = {name: [] for name in starts}
     for run in range(runs + 1):
-        start = time.time()
-        out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
-                             text=True, check=True, env=env).stdout
-        if run:
-            times.append(float(out.split()[0]) - start)
-    return statistics.median(times)
-
-
-def first_frame(game_id: str | None = None, runs: int = 5) -> float:
-    """Median seconds from starting the app (the picker, or ``ogames play GAME``) to its
-    first frame."""
-    return _first_frame(FIRST_FRAME, [game_id] if game_id else [], runs)
-
-
-def bare_first_frame(runs: int = 5) -> float:
-    """The same for a bare Textual app (a header, a line, a footer): the issue's yardstick
-    (the picker's and a game's first frame within 1.5 times this)."""
-    return _first_frame(BARE_FIRST_FRAME, [], runs)
+        for name, (script, args) in starts.items():
+            seconds = _first_frame(script, args)
+            if run:
+                times[name].append(seconds)
+    return {name: statistics.median(values) for name, values in times.items()}
 
 
 def long_game(game_id: str = "ochmir", plies: int = 100):
@@ -455,10 +456,11 @@ def _bench_ui(console: Console | None = None) -> dict:
 
     console = console or Console()
     console.print("measuring the UI …", style="dim")
-    result = {"first_frame_bare_textual_s": round(bare_first_frame(), 3),
-              "first_frame_picker_s": round(first_frame(), 3)}
+    frames = first_frames(available_ids())
+    result = {"first_frame_bare_textual_s": round(frames["bare"], 3),
+              "first_frame_picker_s": round(frames["picker"], 3)}
     for game_id in available_ids():
-        result[f"first_frame_{game_id}_s"] = round(first_frame(game_id), 3)
+        result[f"first_frame_{game_id}_s"] = round(frames[game_id], 3)
         result[f"keypress_{game_id}"] = keypress(game_id)
     result["all_games_open"] = peak_memory()
     table = Table(title="UI (median of runs; first frame, and × a bare Textual app's: target "

@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,14 +23,12 @@ from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.move_kinds import target_kinds
-from ...core.typed_moves import MoveFinder
 from ..computer import FRAME, Computer
 from ..heap import drop_dead_widget_caches
 from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
-from ..widgets.move_box import MoveBox
 from ..widgets.panel import ItemBox, PanelView, PlayersView, as_seated
 from .board_actions import (
     SIDE_PANEL_WIDTH,
@@ -41,6 +39,10 @@ from .board_actions import (
 )
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
+
+if TYPE_CHECKING:  # imported when a move is first typed (a game's first frame is sooner)
+    from ...core.typed_moves import MoveFinder
+    from ..widgets.move_box import MoveBox
 
 log = logging.getLogger("ogames.ui")
 
@@ -168,8 +170,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(FittedText(id="banner"))
-        yield MoveBox(id="move-box")  # in the status line's place while a move is typed
-        yield FittedFooter()
+        yield FittedFooter()  # the move box comes before it when first opened (``_move_box``)
 
     def on_mount(self) -> None:
         self._set_layout()
@@ -665,6 +666,8 @@ class GameScreen(BoardActions, Screen[None]):
     def _move_finder(self) -> MoveFinder:
         """The move box's search of this position, made once per position (per
         ``Entry``): the move texts it reads stay cached while the box opens and closes."""
+        from ...core.typed_moves import MoveFinder
+
         entry, viewer = self.entry, self.viewer
         if self._finder is None or self._finder[:2] != (entry, viewer):
             self._finder = (entry, viewer, MoveFinder(
@@ -673,23 +676,43 @@ class GameScreen(BoardActions, Screen[None]):
                 refusal=self.game.repetition_refusal))
         return self._finder[2]
 
-    def action_type_move(self) -> None:
+    async def _move_box(self) -> MoveBox:
+        """The move box, in the status line's place while a move is typed; made when
+        first opened: an input and its list of moves cost every game's first frame some
+        milliseconds, and many games never use it."""
+        from ..widgets.move_box import MoveBox
+
+        boxes = self.query(MoveBox)
+        if boxes:
+            return boxes.first()
+        box = MoveBox(id="move-box")
+        await self.mount(box, before=self.query_one(FittedFooter))
+        return box
+
+    def _typed_box(self) -> MoveBox:
+        """The move box, while a move is typed (made when first opened)."""
+        from ..widgets.move_box import MoveBox
+
+        return self.query_one(MoveBox)
+
+    async def action_type_move(self) -> None:
         """``:``: the move box opens in the status line's place, listing the legal moves:
         one row, and up to three more in a window taller than the board and the whole
         side panel need (never taken from the cards or the hand)."""
+        box = await self._move_box()  # first: while typing, the box is always there
         self.message = ""
         self.picks = ()
         self.set_class(True, "typing")
         self.refresh_bindings()
         spare = 0 if self.compact else self.app.size.height - self.needs(False)[1]
-        self.query_one(MoveBox).open(self._move_finder(), rows=1 + max(0, min(3, spare)))
+        box.open(self._move_finder(), rows=1 + max(0, min(3, spare)))
         self.picks_changed()
 
     def _typing_follows(self) -> None:
         """The position changed while the move box is open (the computer moved): the box
         searches the new one, keeping what was typed."""
         if self.has_class("typing"):
-            self.query_one(MoveBox).follow(self._move_finder())
+            self._typed_box().follow(self._move_finder())
 
     def _close_move_box(self) -> None:
         self.set_class(False, "typing")
@@ -724,7 +747,7 @@ class GameScreen(BoardActions, Screen[None]):
             return
         self.play(event.move)
         if self.game.cursor == ply:
-            self.query_one(MoveBox).refuse(self.message or "that move cannot be played now")
+            self._typed_box().refuse(self.message or "that move cannot be played now")
             return
         self._close_move_box()
 

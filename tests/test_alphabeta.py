@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ogames.ai import alphabeta, mcts
-from ogames.ai.alphabeta import Level, Searcher, outcome_value
+from ogames.ai.alphabeta import EXTEND_BEFORE, Level, Searcher, outcome_value
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 
@@ -65,7 +65,12 @@ def plain_minimax(rules, policy, pos, depth: int, ply: int = 0) -> float:
     if ended is not None:
         return outcome_value(ended, rules.to_move(pos), ply)
     if depth == 0:
-        return plain_quiesce(rules, policy, pos, ply, QUIET)
+        # a side whose opponent could end the game next move is searched one ply further
+        # (``Policy.threatened``), in lines shorter than EXTEND_BEFORE
+        threatened = policy.threatened
+        if threatened is None or ply >= EXTEND_BEFORE or not threatened(rules, pos):
+            return plain_quiesce(rules, policy, pos, ply, QUIET)
+        depth = 1
     moves = list(rules.moves(pos))
     if not moves:
         return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)

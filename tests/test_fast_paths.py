@@ -22,7 +22,7 @@ from ogames.games.ochmir.notation import Move as OchmirMove
 from ogames.games.ochmir.tiles import EXPOSED, FLIP, REVERSE, VALUE, L, T
 from ogames.games.ordo import RULES as ORDO
 from ogames.games.ordo.notation import RANKS, Move, Position, file_of, rank_of, square
-from ogames.games.ordo.play import sharp_moves
+from ogames.games.ordo.play import goal_threat, sharp_moves
 
 SLOW = settings(max_examples=25, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -138,7 +138,8 @@ def test_ordo_moves_match_a_plain_generator(seed: int, variant: str, greed: floa
     that groups get split): the same moves in the same order, and the same outcome as
     §2.4.4 read plainly (the engine generates moves for it only when the mover is split);
     and the captures and goal moves the computer's quiescence lists on their own are those
-    of the plain list, in its order."""
+    of the plain list, in its order; and whether the opponent could reach its goal row
+    next move is what its plain moves say."""
     rng = random.Random(seed)
     pos = ORDO.start(variant)
     for _ in range(160):
@@ -151,6 +152,11 @@ def test_ordo_moves_match_a_plain_generator(seed: int, variant: str, greed: floa
         assert sharp_moves(pos) == sharp, ORDO.format_position(pos)
         if not fast:
             break
+        # the threat the search looks further for: the side that just moved, were it to
+        # move again, has a legal move onto its goal row
+        mover = 1 - pos.turn
+        again = plain_ordo_moves(Position(pos.width, pos.white, pos.black, mover))
+        assert goal_threat(pos) == any(rank_of(m.to) == (RANKS - 1, 0)[mover] for m in again)
         takes = [m for m in fast if m.last is None and pos.occupant(m.to) is not None]
         pos = ORDO.apply(pos, rng.choice(takes if takes and rng.random() < greed else fast))
 

@@ -550,3 +550,18 @@ def test_the_computer_counts_a_split_group_against_its_side():
     together = pos("9B/10/10/10/10/10/10/3WW5 w")
     apart = pos("9B/10/10/10/10/10/10/3W1W4 w")
     assert score(RULES, together) - score(RULES, apart) >= 1
+
+
+def test_the_computer_counts_how_soon_a_small_group_slides_home():
+    """A small group's race: three Black pieces in a row slide home in one move (a row
+    along a rank moves forward any distance, §2.4.3); the same three on a slant must
+    first spend two moves lining up. The evaluation (Black to move, equal material)
+    prefers the row, though the slant's furthest piece is a rank further on."""
+    from ogames.games.ordo.computer import SMALL_GROUP, line_moves, policy
+
+    score = policy().score
+    row = pos("10/10/10/3BBB4/10/10/10/4WWW3 b")
+    slant = pos("10/10/3B6/4B5/5B4/10/10/4WWW3 b")
+    assert (line_moves(row.black), line_moves(slant.black)) == (1, 3)
+    assert line_moves(pos(START_10).white) == SMALL_GROUP  # 20 pieces: far from a row
+    assert score(RULES, row) > score(RULES, slant)

@@ -49,6 +49,8 @@ PROVEN = WIN - 10_000.0
 TABLE_SIZE = 200_000
 #: how deep the quiescence step may go below the horizon
 QUIESCENCE_DEPTH = 6
+#: a threatened side's horizon moves on only in lines shorter than this (``extends``)
+EXTEND_BEFORE = 16
 #: nodes between two polls of the clock and of ``should_stop``
 POLL_EVERY = 256
 #: the most nodes and seconds spent on checking the pre-check's capture after the search
@@ -209,7 +211,9 @@ class Searcher:
         if ended is not None:
             return outcome_value(ended, rules.to_move(pos), ply)
         if depth <= 0:
-            return self.quiesce(pos, alpha, beta, ply, self.quiescence_depth)
+            if not self.extends(pos, ply):
+                return self.quiesce(pos, alpha, beta, ply, self.quiescence_depth)
+            depth = 1
         key = rules.repetition_key(pos)
         known, first = self.probe(key, depth, alpha, beta, ply)
         if known is not None:
@@ -231,6 +235,13 @@ class Searcher:
         flag = _LOWER if best >= beta else _UPPER if best <= start_alpha else _EXACT
         self.store(key, depth, best, flag, best_move, ply)
         return best
+
+    def extends(self, pos: Position, ply: int) -> bool:
+        """Whether the horizon, reached at ``pos``, moves one ply on: the side to move
+        faces a threat that ends the game next move (``Policy.threatened``), and the line
+        is not yet ``EXTEND_BEFORE`` plies long (threat after threat must end somewhere)."""
+        threatened = self.policy.threatened
+        return threatened is not None and ply < EXTEND_BEFORE and threatened(self.rules, pos)
 
     def quiesce(self, pos: Position, alpha: float, beta: float, ply: int, left: int) -> float:
         """The stand-pat score, improved by the noisy moves while they help."""

@@ -38,6 +38,9 @@ Noisy = Callable[[RulesObject, Position, Move], bool]
 #: the legal moves of ``pos`` that ``noisy`` accepts, in generation order, found without
 #: listing the others (a game whose quiet moves are most of its moves and cost the most)
 NoisyMoves = Callable[[RulesObject, Position], Sequence[Move]]
+#: True when the side to move faces a threat that would end the game with the opponent's
+#: next move (an Ordo piece that can reach its goal row)
+Threatened = Callable[[RulesObject, Position], bool]
 
 
 @dataclass(frozen=True)
@@ -52,7 +55,10 @@ class Policy:
     capture that wins material at once is never missed (the pre-check before the search).
     ``noisy_moves``, when given, lists the noisy moves at once for the quiescence step
     (only for a game whose ``outcome`` already ends every position without a legal move:
-    the step then never lists all moves).
+    the step then never lists all moves). ``threatened``, when given, makes the search look
+    one ply further where its horizon falls on a side facing such a threat, instead of
+    standing pat there: the defence (a capture, a block) is then seen, as a chess engine
+    extends its search on a check.
     """
 
     evaluate: Evaluate | None = None
@@ -64,6 +70,7 @@ class Policy:
     noisy: Noisy | None = None
     material: Score | None = None
     noisy_moves: NoisyMoves | None = None
+    threatened: Threatened | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

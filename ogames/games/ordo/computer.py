@@ -1,9 +1,11 @@
 """What the computer knows of Ordo: material, how far the pieces have come and the
-furthest piece, and how easily each side's group is cut (a split group, pieces whose
-capture may split it: most games end with a group that cannot reconnect); captures,
+furthest piece, how easily each side's group is cut (a split group, pieces whose
+capture may split it: most games end with a group that cannot reconnect) and how soon a
+small group could line up and slide home (``line_moves``); captures,
 forward moves and a winning step are tried first, and captures and goal moves are the
 moves the alpha-beta search follows past its horizon (listed by ``play.sharp_moves``
-without the quiet ones).
+without the quiet ones); where its horizon falls on a side whose opponent could reach its
+goal row next move, it looks one ply further (``play.goal_threat``).
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -18,7 +20,7 @@ from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import RANKS, STRIDE, Move, Position
-from .play import FORWARD, _possible_cuts, is_connected, sharp_moves
+from .play import FORWARD, _possible_cuts, goal_threat, is_connected, sharp_moves
 
 
 def fragility(bits: int) -> float:
@@ -32,6 +34,37 @@ def fragility(bits: int) -> float:
                           bits << (stride - 1), bits << stride, bits << (stride + 1),
                           bits << 1, bits >> (stride - 1))[0]
     return (0.0 if is_connected(bits) else 1.5) + cuts.bit_count() / 6
+
+
+#: a group of more pieces than this is far from lining up (``line_moves``)
+SMALL_GROUP = 6
+#: a move's worth in the race, in pieces
+RACE_MOVE = 1.0
+
+
+def line_moves(bits: int) -> int:
+    """About how many moves a small group needs to reach its goal row if nothing stood in
+    its way: one for each piece off its fullest rank (to line them up), then one for the
+    row's slide, which goes any distance (§2.4.3). A row is how a small group races home,
+    and why the rules' hints call small groups strong; a group of more than
+    ``SMALL_GROUP`` counts as ``SMALL_GROUP`` (its furthest piece tells its race)."""
+    n = bits.bit_count()
+    if n > SMALL_GROUP:
+        return SMALL_GROUP
+    row = (1 << STRIDE) - 1
+    fullest = max(((bits >> (r * STRIDE)) & row).bit_count() for r in range(RANKS))
+    return min(SMALL_GROUP, n - fullest + 1)
+
+
+def noisy_moves(rules: Rules, pos: Position) -> list[Move]:
+    """The captures and goal moves, for the quiescence step (``Policy.noisy_moves``)."""
+    return sharp_moves(pos)
+
+
+def threatened(rules: Rules, pos: Position) -> bool:
+    """The opponent could reach its goal row next move (``Policy.threatened``): most games
+    the computer lost, it lost so, to a threat its search stood pat on at the horizon."""
+    return goal_threat(pos)
 
 
 @cache
@@ -59,6 +92,7 @@ def policy() -> Policy:
         nw, nb = w.bit_count(), b.bit_count()
         score = 1.0 * (nw - nb) + 0.15 * (wt / max(nw, 1) - bt / max(nb, 1)) * 10
         score += fragility(b) - fragility(w)
+        score += RACE_MOVE * (line_moves(b) - line_moves(w))
         return score + 0.8 * (wb * wb - bb * bb) / ranks
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
@@ -89,8 +123,5 @@ def policy() -> Policy:
             out.append(capture + gain + (20.0 if adv == ranks - 1 else 0.0))
         return out
 
-    def noisy_moves(rules: Rules, pos: Position) -> list[Move]:
-        return sharp_moves(pos)
-
     return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
-                  material=material, noisy_moves=noisy_moves)
+                  material=material, noisy_moves=noisy_moves, threatened=threatened)

@@ -21,6 +21,7 @@ Squares and bit sets are described in :mod:`.notation`; everything here works on
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 
 from ogames.core.errors import IllegalMoveError
@@ -862,23 +863,51 @@ def sharp_moves(pos: Position) -> list[Move]:
     geo = GEOMETRY[pos.width]
     if not own or enemy & geo.goal[1 - side]:
         return []
-    board, goal = geo.board, geo.goal[side]
-    empty = board & ~(own | enemy)
-    sharp = (enemy | goal) & ~own
-    ranks: list[int] = []
-    neighbours, order = geo.neighbours, geo.order
-    for df, dr in _allowed_directions(side, not is_connected(own)):
+    empty = geo.board & ~(own | enemy)
+    directions = _allowed_directions(side, not is_connected(own))
+    order = geo.order
+    ranks = sorted(order[(frm.bit_length() - 1) << 7 | tbit.bit_length() - 1] for frm, tbit in
+                   _slides_onto(geo, own, empty, (enemy | geo.goal[side]) & ~own, directions))
+    out: list[Move] = list(map(geo.by_rank.__getitem__, ranks))  # type: ignore[arg-type]
+    return out + _rows_onto_goal(geo, own, empty, side)
+
+
+def goal_threat(pos: Position) -> bool:
+    """Whether the side that just moved could reach its goal row with its next move, were
+    it to move again: a piece's forward slide onto that row (onto an empty square or the
+    first enemy piece of its line), or a forward row's (see ``sharp_moves``), that leaves
+    its pieces one group. The side to move must answer it or lose; the computer's search
+    looks a ply further where it must (``Policy.threatened``)."""
+    side = 1 - pos.turn
+    own, enemy = (pos.black, pos.white) if side else (pos.white, pos.black)
+    geo = GEOMETRY[pos.width]
+    empty = geo.board & ~(own | enemy)
+    forward = tuple(d for d in _allowed_directions(side, False) if d[1])
+    for _ in _slides_onto(geo, own, empty, geo.goal[side] & ~own, forward):
+        return True
+    return bool(_rows_onto_goal(geo, own, empty, side))
+
+
+def _slides_onto(geo: _Geometry, own: int, empty: int, targets: int,
+                 directions: Iterable[tuple[int, int]]) -> Iterator[tuple[int, int]]:
+    """The single-piece slides of ``own`` in ``directions`` that end on a square of
+    ``targets`` (an empty one on the way, or the first piece of the line), as (from, to)
+    bits, legal by the connection rule. Found a direction at a time for all pieces at
+    once (a fill through the empty squares); only the few that land on a target are
+    looked at one by one."""
+    board, neighbours = geo.board, geo.neighbours
+    for df, dr in directions:
         step = dr * STRIDE + df
         front, hits = own, 0
         if step > 0:
             while front:
                 front = front << step & board
-                hits |= front & sharp
+                hits |= front & targets
                 front &= empty
         else:
             while front:
                 front = front >> -step & board
-                hits |= front & sharp
+                hits |= front & targets
                 front &= empty
         while hits:
             tbit = hits & -hits
@@ -890,10 +919,7 @@ def sharp_moves(pos: Position) -> list[Move]:
             to = tbit.bit_length() - 1
             if rest and not (neighbours[to] & rest and is_connected(rest | tbit)):
                 continue
-            ranks.append(order[(frm.bit_length() - 1) << 7 | to])
-    ranks.sort()
-    out: list[Move] = list(map(geo.by_rank.__getitem__, ranks))  # type: ignore[arg-type]
-    return out + _rows_onto_goal(geo, own, empty, side)
+            yield frm, tbit
 
 
 def _rows_onto_goal(geo: _Geometry, own: int, empty: int, side: int) -> list[Move]:

@@ -1,4 +1,6 @@
-"""Games by id. Each engine module exposes ``RULES``, an instance of its Rules class."""
+"""Games by id. Each game's package exposes ``ABOUT`` (what the picker shows, from its
+``about`` module, imported with the package) and ``RULES``, an instance of its Rules class
+(its engine, imported when first asked for)."""
 
 from __future__ import annotations
 

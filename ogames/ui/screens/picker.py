@@ -77,15 +77,15 @@ class FormShape:
     compact: bool = False
 
 
-def form_shape(rules: GameAbout, variant: str, width: int, height: int) -> FormShape:
-    """The roomiest shape of ``rules``' form (in ``variant``) that fits ``width`` ×
-    ``height`` cells inside the form's border and padding."""
+def form_shape(about: GameAbout, variant: str, width: int, height: int) -> FormShape:
+    """The roomiest shape of the settings form of the game ``about`` describes (in
+    ``variant``) that fits ``width`` × ``height`` cells inside its border and padding."""
     narrow = width < LABEL_WIDTH + NAME_LEAST + SEAT_WIDTH + 1
-    seats = len(rules.sides(variant))
-    rows = (rows_of(rules.description, max(1, width)) + 1
-            + (TALL + 1 if len(rules.variants) > 1 else 0)
+    seats = len(about.sides(variant))
+    rows = (rows_of(about.description, max(1, width)) + 1
+            + (TALL + 1 if len(about.variants) > 1 else 0)
             + seats * ((2 * TALL if narrow else TALL) + 1)
-            + (TALL + 1 if rules.uses_seed else 0)
+            + (TALL + 1 if about.uses_seed else 0)
             + TALL)
     return FormShape(narrow=narrow, compact=rows > height)
 
@@ -95,7 +95,7 @@ class GameForm(VerticalScroll, can_focus=False):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.rules: GameAbout | None = None
+        self.about: GameAbout | None = None
         self.variant: str | None = None
         self.names: dict[int, str] = {}
         #: computer seats: side index → level
@@ -104,31 +104,31 @@ class GameForm(VerticalScroll, can_focus=False):
         self.shape = FormShape()
 
     def compose(self) -> ComposeResult:
-        rules = self.rules
-        if rules is None:
+        about = self.about
+        if about is None:
             yield Static("No game engines are installed yet.")
             return
-        self.border_title = rules.name
+        self.border_title = about.name
         compact = self.shape.compact
         self.set_class(compact, "compact")
         self.set_class(self.shape.narrow, "narrow")
-        variant = self.variant or rules.variants[0]
+        variant = self.variant or about.variants[0]
         if not compact:
-            yield Static(rules.description, id="description")
-        if len(rules.variants) > 1:
+            yield Static(about.description, id="description")
+        if len(about.variants) > 1:
             with Horizontal(classes="row"):
                 yield Label("Variant")
-                yield Select([(v, v) for v in rules.variants], value=variant,
+                yield Select([(v, v) for v in about.variants], value=variant,
                              allow_blank=False, id="variant", compact=compact)
-        for i, side in enumerate(rules.sides(variant)):
+        for i, side in enumerate(about.sides(variant)):
             yield from self._seat(i, side)
-        if rules.uses_seed:
+        if about.uses_seed:
             with Horizontal(classes="row"):
                 yield Label("Seed")
                 # named by its game: the seed typed is that game's, even if the form
                 # is rebuilt for another one before its Changed message comes
                 yield Input(self.seed, placeholder="blank = random", id="seed",
-                            name=rules.id, restrict=r"[0-9]*", compact=compact)
+                            name=about.id, restrict=r"[0-9]*", compact=compact)
         yield Static("", id="error")
         yield Button("Start", id="start", variant="primary", compact=compact)
 
@@ -459,7 +459,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         """The settings form, told the chosen game's settings and its shape for the
         window of the moment (it shows them once it is composed again)."""
         form = self.query_one(GameForm)
-        form.rules = self.about
+        form.about = self.about
         form.variant = self.variant
         form.names = self.names
         form.seats = self.seats
@@ -473,14 +473,14 @@ class PickerScreen(NeedsRoom, Screen[None]):
         """The shape of the form that fits the window with the picker's other rows: the
         heading, the note (if any), the buttons under the games (three rows each unless
         the form is compact too: then one) and the footer."""
-        rules = self.about
-        if rules is None:
+        about = self.about
+        if about is None:
             return FormShape()
         size = self.app.size
         note = rows_of(self.note_text, max(1, size.width - 2)) if self.note_text else 0
         width = size.width - GAMES_WIDTH - FORM_FRAME
         height = size.height - 1 - note - TALL - 1 - 2  # 2: the form's border
-        return form_shape(rules, self.variant or rules.variants[0], width, height)
+        return form_shape(about, self.variant or about.variants[0], width, height)
 
     async def _refit_form(self) -> None:
         """Lay the form out again when the window's size calls for another shape (the

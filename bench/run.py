@@ -23,6 +23,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ogames.ai.mcts import uses_alphabeta
 from ogames.core.game import Game
 from ogames.core.perft import perft
 from ogames.core.registry import available_ids, get_rules
@@ -85,6 +86,26 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
         rates.append(plies / elapsed if elapsed else 0.0)
     return {"plies_per_second": round(statistics.median(rates)),
             "median_length": statistics.median(lengths)}
+
+
+#: the issue's floor for random playouts, in plies a second, where the computer plays them
+PLAYOUT_TARGET = 40_000
+
+
+def computer_kind(game_id: str) -> str:
+    """Which search the computer runs in the game's first position: alpha-beta or Monte
+    Carlo playouts (the only search whose speed the playout figure sets)."""
+    rules = get_rules(game_id)
+    pos = rules.start(rules.variants[0], 0)
+    return "alpha-beta" if uses_alphabeta(rules, pos, rules.policy()) else "playouts"
+
+
+def playout_cell(entry: dict) -> str:
+    """The playout rate, marked against the target where the computer plays playouts."""
+    rate = entry["playout"]["plies_per_second"]
+    if entry["computer"] != "playouts":
+        return f"{rate:,} (not used)"
+    return f"{rate:,} ({'≥' if rate >= PLAYOUT_TARGET else '<'} {PLAYOUT_TARGET:,})"
 
 
 def long_game(game_id: str, plies: int, seed: int = 7) -> Game:
@@ -157,11 +178,12 @@ def main() -> None:
     console = Console()
     results: dict = {"games": {}}
     table = Table(title="ogames benchmarks (perft: one run, caches cold; playouts: median)")
-    for col in ("game", "perft", "nodes/s", "playout plies/s", "save/load"):
+    for col in ("game", "perft", "nodes/s", "computer", "playout plies/s", "save/load"):
         table.add_column(col)
     for game_id in available_ids():
         console.print(f"measuring {game_id} …", style="dim")
-        entry: dict = {"perft": bench_perft(game_id), "playout": bench_playout(game_id)}
+        entry: dict = {"perft": bench_perft(game_id), "playout": bench_playout(game_id),
+                       "computer": computer_kind(game_id)}
         if game_id in ("ordo", "ochmir"):
             entry["save_load"] = bench_save_load(game_id)
         results["games"][game_id] = entry
@@ -171,7 +193,8 @@ def main() -> None:
             game_id,
             f"d{p['depth']} {p['nodes']:,} in {p['seconds']} s",
             f"{p['nodes_per_second']:,}",
-            f"{entry['playout']['plies_per_second']:,}",
+            entry["computer"],
+            playout_cell(entry),
             f"{sl['plies']} plies: {sl['save_seconds']} s / {sl['load_seconds']} s" if sl else "",
         )
     console.print(table)

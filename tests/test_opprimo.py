@@ -723,3 +723,70 @@ def test_parse_move_only_raises_its_errors(text: str) -> None:
             RULES.parse_move(RULES.parse_position(pos_text), text)
         except (NotationError, IllegalMoveError):
             pass
+
+
+
+# ----- the computer's knowledge (ogames/games/opprimo/computer.py) ----------------------
+# Red's King on de11 has the corners d11, e12 and d13 (the triangle table of §2.1.1).
+
+
+def test_threatened_when_the_next_move_could_trap():
+    """The worked example: with Red to move, Yellow's e10xc12# would trap Red's King (the
+    text's listing); with Yellow to move, Red has no man on a corner of cd1 (d1, c2, d3),
+    so nothing threatens Yellow."""
+    from ogames.games.opprimo.computer import threatened
+
+    red_to_move = RULES.parse_position(WORKED.replace(" y ", " r "))
+    assert threatened(RULES, red_to_move)
+    assert not threatened(RULES, RULES.parse_position(WORKED))
+
+
+def test_threatened_by_a_jump_that_lands_on_one_corner_and_converts_another():
+    """Yellow holds d13, a Red Soldier stands on e12 and d11 is empty. A Yellow Knight on
+    f13 jumps SW over e12 onto d11: it converts e12 and lands on the last corner, so one
+    move adds two corners and traps. A Yellow Soldier on e10 instead can only step NW to
+    d11 (N is blocked by e12, and no line runs from e10 over a corner onto another):
+    two corners, no trap, no threat."""
+    from ogames.games.opprimo.computer import threatened
+
+    knight = opn({"d13": "N", "e12": "s", "f13": "N"}, side="r")
+    assert "f13xd11#" in listed(knight.replace(" r ", " y "))
+    assert threatened(RULES, RULES.parse_position(knight))
+    soldier = opn({"d13": "N", "e12": "s", "e10": "S"}, side="r")
+    assert not threatened(RULES, RULES.parse_position(soldier))
+
+
+def test_approach_rings_by_hand():
+    """One step from a corner of de11: a Yellow Soldier (N, NE, NW) on d9, c10, e10 (to
+    d11), f11 (to e12) or c12 (to d13); a Red Soldier (S, SE, SW) on c12 (SE to d11) or f13
+    (SW to e12), nothing reaching d13 from above; a Knight (every way) on any of those.
+    Corners themselves are never in a ring."""
+    from ogames.games.opprimo.computer import approach_rings
+    from ogames.games.opprimo.notation import POINT_NAMES, TRIANGLE_INDEX
+
+    def names(bits: int) -> set[str]:
+        return {POINT_NAMES[p] for p in range(len(POINT_NAMES)) if bits >> p & 1}
+
+    (yellow, red), knights = approach_rings()
+    de11 = TRIANGLE_INDEX["de11"]
+    assert names(yellow[de11][0]) == {"d9", "c10", "e10", "f11", "c12"}
+    assert names(red[de11][0]) == {"c12", "f13"}
+    assert names(knights[de11][0]) == {"d9", "c10", "e10", "f11", "c12", "f13"}
+    # d7 is two steps N from d11, d5 three
+    assert "d7" in names(yellow[de11][1]) and "d5" in names(yellow[de11][2])
+
+
+def test_men_close_to_the_enemy_king_count():
+    """Same men, nothing on any corner: a Yellow Soldier on d9, one step below a corner of
+    Red's King (d11), is worth more to Yellow than on d5, three steps below; a Red Soldier
+    on c4, one step above corners of Yellow's King on cd1 (d1, c2, d3), more to Red than
+    on b9, four steps away."""
+    from ogames.games.opprimo.computer import policy
+
+    score = policy().score
+    near = RULES.parse_position(opn({"d9": "S", "b9": "s"}, yk="cd1"))
+    far = RULES.parse_position(opn({"d5": "S", "b9": "s"}, yk="cd1"))
+    assert score(RULES, near) > score(RULES, far)
+    red_near = RULES.parse_position(opn({"d5": "S", "c4": "s"}, side="r", yk="cd1"))
+    red_far = RULES.parse_position(opn({"d5": "S", "b9": "s"}, side="r", yk="cd1"))
+    assert score(RULES, red_near) > score(RULES, red_far)

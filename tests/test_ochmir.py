@@ -1106,3 +1106,21 @@ def test_the_computer_places_instead_of_stepping_a_thurin_back(seed: int) -> Non
     game = Game.from_position(RULES, pos_of(BACK_AND_FORTH))
     move = choose_move(game, 0, Level("small", 100, None), seed)
     assert move.tile, RULES.move_text(game.position, move)
+
+
+#: hexagon f12 (f11 f12 f13 above its centre, g11 g12 g13 below) holds white f11, f12 and
+#: g11 and blue f13 and g12, with g13 empty: a white tile there makes four white of six, so
+#: White wins the hexagon; a blue one makes three blue, too few (§2.5)
+ONE_GAP = "2 13/15/17/19/21/10WFbfWFbfBFwf10/10WFbfBFwf11/21/19/17/15/13 W WFbf/WFbf - 0 5"
+#: the same five tiles, f11's moved to a6: the hexagon has two gaps, nothing can be won
+TWO_GAPS = "2 WFbf12/15/17/19/21/11WFbfBFwf10/10WFbfBFwf11/21/19/17/15/13 W WFbf/WFbf - 0 5"
+
+
+def test_the_computer_counts_a_hexagon_one_tile_from_won() -> None:
+    """Same score (three white, two blue), but only in ONE_GAP can White win a hexagon
+    with its next tile: the evaluation that cuts off the playouts says White stands
+    better there, and Blue worse."""
+    evaluate = RULES.policy().evaluate
+    near, far = evaluate(RULES, pos_of(ONE_GAP)), evaluate(RULES, pos_of(TWO_GAPS))
+    assert play.scores(pos_of(ONE_GAP).board, 2) == play.scores(pos_of(TWO_GAPS).board, 2)
+    assert near[0] > far[0] and near[1] < far[1]

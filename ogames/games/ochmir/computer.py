@@ -1,5 +1,6 @@
-"""What the computer knows of Ochmir: the score, hexagons about to be won tried first and
-steps that win nothing last, and how to deal the tiles a player cannot see.
+"""What the computer knows of Ochmir: the score and the hexagons each side could win with
+its next tile; hexagons about to be won tried first and steps that win nothing last; and
+how to deal the tiles a player cannot see.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -46,9 +47,20 @@ def priority(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> list[f
             else PLACEMENT if m.tile else QUIET for m in moves]
 
 
+#: what an empty triangle where a side could complete and win a hexagon adds to its score:
+#: the side to move can take one at once, another side only if it is left there
+HOT_NOW, HOT_LATER = 1.5, 0.5
+
+
 def evaluate(rules: RulesObject, pos: Position) -> tuple[float, ...]:
-    """Each side's score against the mean, squashed to a win expectation."""
-    points = scores(pos.board, pos.players)
+    """Each side's score against the mean, squashed to a win expectation. A playout cut
+    off a move before a hexagon is won would count the tiles as they lie, so each empty
+    triangle where a side could complete and win a hexagon (``hot_cells``) counts for it
+    too, more for the side to move."""
+    board, players = pos.board, pos.players
+    k = capture_threshold(players)
+    points = [s + len(hot_cells(board, p, k)) * (HOT_NOW if p == pos.to_move else HOT_LATER)
+              for p, s in enumerate(scores(board, players))]
     mean = sum(points) / len(points)
     return tuple(logistic(s - mean, 6.0) for s in points)
 

@@ -725,7 +725,6 @@ def test_parse_move_only_raises_its_errors(text: str) -> None:
             pass
 
 
-
 # ----- the computer's knowledge (ogames/games/opprimo/computer.py) ----------------------
 # Red's King on de11 has the corners d11, e12 and d13 (the triangle table of §2.1.1).
 

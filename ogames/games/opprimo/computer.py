@@ -32,21 +32,17 @@ PRESSURE = 0.6
 #: what a man one move from a corner of the enemy King's triangle adds; two moves away half
 #: of it, three moves a quarter
 APPROACH = 0.25
-#: how many moves away a man still counts as approaching (``balance`` is written for three)
-RINGS = 3
-
-#: (ring 1, ring 2, ring 3) point sets
+#: the point sets one, two and three moves from a target: a man further away does not count
 Rings = tuple[int, int, int]
 
 
 def reach_rings(targets: int, directions: Sequence[int]) -> Rings:
-    """The points from which a piece moving in ``directions`` needs exactly 1, 2, …,
-    ``RINGS`` steps to stand on one of the ``targets`` (a bit set of points), on an
-    empty board."""
+    """The points from which a piece moving in ``directions`` needs exactly 1, 2 and 3
+    steps to stand on one of the ``targets`` (a bit set of points), on an empty board."""
     seen = targets
     ring = targets
     rings = []
-    for _ in range(RINGS):
+    for _ in range(3):
         nearer = 0
         for p in range(len(POINTS)):
             if not seen >> p & 1 and any(

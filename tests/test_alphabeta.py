@@ -120,6 +120,23 @@ def test_iterative_deepening_plays_a_best_move_at_its_depth(game_id):
 # ----- the bounds --------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("game_id", ("onitama", "oferhlyp", "opprimo"))
+def test_late_move_reductions_reach_a_depth_with_fewer_nodes(game_id):
+    """Hard reduces late quiet moves so as to look deeper in its time: to finish the same
+    depth it searches fewer nodes than the full-width search, on the same positions (the
+    exact searches above run without reductions)."""
+    for seed in range(2):
+        rules, pos = playout(game_id, seed, 12 + 5 * seed)
+        counts = []
+        for reductions in (False, True):
+            level = Level("t", 5, reductions=reductions)
+            found = alphabeta.search(rules, pos, list(rules.moves(pos)), rules.policy(), level)
+            assert found.depth == 5 or abs(found.value) > alphabeta.PROVEN
+            counts.append(found.nodes)
+        assert counts[1] < counts[0]
+    assert alphabeta.LEVELS["hard"].reductions and not alphabeta.LEVELS["medium"].reductions
+
+
 def test_table_never_grows_past_its_bound():
     rules, pos = playout("onitama", 3, 10)
     searcher = Searcher(rules, rules.policy(), table_size=50)

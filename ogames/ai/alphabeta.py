@@ -12,6 +12,16 @@ classic design, written once against :class:`ogames.core.rules.Rules` and knowin
   stored (those already in it are still updated), so memory never grows past the bound;
 * **move ordering**: the table's move, then the game's ``priority`` (wins and captures:
   cheap, without lookahead), then the history heuristic (moves that caused cut-offs);
+* **principal variation search**: the first move (the best by that order) is searched
+  with the full window, every later one first with a null window around the best value
+  so far (a "scout": does it beat it?), and searched again in full only when it does.
+  Most moves fail the scout cheaply; the value found is the same as plain alpha-beta's;
+* **late move reductions** (the ``reductions`` of a level: hard's): from the
+  fourth move on, a quiet move (not ``noisy``) at three plies or more from the horizon is
+  scouted a ply shallower, and searched at full depth only when that shallow look beats
+  the best so far. In a well-ordered list such moves are rarely best, and the search goes
+  about a ply deeper in the same time; the price is exactness (a tactic hidden behind a
+  quiet move shows a ply later), so tests of exact values search without it;
 * a **quiescence** step at the horizon over the game's ``noisy`` moves (captures,
   conversions, winning steps), from a stand-pat score, so a leaf is never scored in the
   middle of an exchange (listed at once by the game's ``noisy_moves`` where it has them:
@@ -57,6 +67,14 @@ POLL_EVERY = 256
 #: (4,000 Ordo nodes took 0.3 s, and a hard move then went past its 2 s)
 CHECK_NODES = 4_000
 CHECK_SECONDS = 0.15
+#: the width of a scout's null window (principal variation search); any width gives the
+#: right value (a move that beats the best is searched again in full), a tiny one the
+#: cheapest scout
+SCOUT = 1e-6
+#: late move reductions (``Level.reductions``): from which move on (0 = the first) and from
+#: which depth a quiet move is first searched a ply shallower
+REDUCE_AFTER = 3
+REDUCE_DEPTH = 3
 #: an iteration is not started once this share of the time is gone (it would not finish)
 START_SHARE = 0.45
 
@@ -72,6 +90,9 @@ class Level:
     time_limit: float | None = None
     nodes: int | None = None
     quiescence: int = QUIESCENCE_DEPTH
+    #: late move reductions (see ``Searcher.reductions``): deeper in the same time, at the
+    #: price of exactness (a reduced move's value is a guess until it beats the best)
+    reductions: bool = False
 
 
 #: easy looks one ply ahead (and through exchanges), medium three, hard as deep as 1.7 s
@@ -80,7 +101,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", 1, 0.5),
     "medium": Level("medium", 3, 1.0),
-    "hard": Level("hard", 64, 1.7),
+    "hard": Level("hard", 64, 1.7, reductions=True),
 }
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
@@ -118,7 +139,7 @@ class Searcher:
     def __init__(self, rules: Rules, policy: Policy, *, nodes: int | None = None,
                  deadline: float | None = None, should_stop: ShouldStop | None = None,
                  table_size: int = TABLE_SIZE,
-                 quiescence_depth: int = QUIESCENCE_DEPTH) -> None:
+                 quiescence_depth: int = QUIESCENCE_DEPTH, reductions: bool = False) -> None:
         if policy.score is None:
             raise ValueError("alpha-beta needs the game's score (Policy.score)")
         self.rules, self.policy = rules, policy
@@ -130,6 +151,9 @@ class Searcher:
         #: how far below the horizon the quiescence step may go (tests set it small, so
         #: that a plain minimax can check the answer)
         self.quiescence_depth = quiescence_depth
+        #: late move reductions: quiet moves late in the order are first searched a ply
+        #: shallower, and in full only when that shallow look beats the best so far
+        self.reductions = reductions
         self.history: dict[Move, int] = {}
         self.nodes = 0
         self.node_limit = nodes
@@ -223,8 +247,19 @@ class Searcher:
             return outcome_value(rules.no_move_outcome(pos), rules.to_move(pos), ply)
         start_alpha = alpha
         best, best_move = -math.inf, None
-        for move in self.ordered(pos, moves, first):
-            value = self.child_value(pos, move, depth, alpha, beta, ply)
+        reduce_from = REDUCE_AFTER if self.reductions and depth >= REDUCE_DEPTH else len(moves)
+        for index, move in enumerate(self.ordered(pos, moves, first)):
+            if best_move is None:
+                value = self.child_value(pos, move, depth, alpha, beta, ply)
+            else:
+                # a scout: a null window only asks whether the move beats the best so far
+                reduced = index >= reduce_from and not self.is_noisy(pos, move)
+                value = self.child_value(pos, move, depth - 1 if reduced else depth, alpha,
+                                         alpha + SCOUT, ply)
+                if reduced and value > alpha:
+                    value = self.child_value(pos, move, depth, alpha, alpha + SCOUT, ply)
+                if alpha < value < beta:
+                    value = self.child_value(pos, move, depth, value, beta, ply)
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -235,6 +270,10 @@ class Searcher:
         flag = _LOWER if best >= beta else _UPPER if best <= start_alpha else _EXACT
         self.store(key, depth, best, flag, best_move, ply)
         return best
+
+    def is_noisy(self, pos: Position, move: Move) -> bool:
+        """A capture, conversion or winning step (the game's ``noisy``): never reduced."""
+        return self.noisy is None or self.noisy(self.rules, pos, move)
 
     def extends(self, pos: Position, ply: int) -> bool:
         """Whether the horizon, reached at ``pos``, moves one ply on: the side to move
@@ -283,7 +322,12 @@ class Searcher:
         iteration still tells its best so far."""
         alpha = -math.inf
         for move in moves:
-            value = self.child_value(pos, move, depth, alpha, math.inf, 0)
+            if alpha == -math.inf:
+                value = self.child_value(pos, move, depth, alpha, math.inf, 0)
+            else:
+                value = self.child_value(pos, move, depth, alpha, alpha + SCOUT, 0)
+                if value > alpha:
+                    value = self.child_value(pos, move, depth, value, math.inf, 0)
             if value > alpha:
                 alpha = value
                 found.append((move, value))
@@ -323,7 +367,8 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
     started = time.perf_counter()
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
-                        should_stop=should_stop, quiescence_depth=level.quiescence)
+                        should_stop=should_stop, quiescence_depth=level.quiescence,
+                        reductions=level.reductions)
     moves = list(legal)
     if rng is not None:
         rng.shuffle(moves)

@@ -252,14 +252,8 @@ class Searcher:
             if best_move is None:
                 value = self.child_value(pos, move, depth, alpha, beta, ply)
             else:
-                # a scout: a null window only asks whether the move beats the best so far
                 reduced = index >= reduce_from and not self.is_noisy(pos, move)
-                value = self.child_value(pos, move, depth - 1 if reduced else depth, alpha,
-                                         alpha + SCOUT, ply)
-                if reduced and value > alpha:
-                    value = self.child_value(pos, move, depth, alpha, alpha + SCOUT, ply)
-                if alpha < value < beta:
-                    value = self.child_value(pos, move, depth, value, beta, ply)
+                value = self.scouted_value(pos, move, depth, alpha, beta, ply, reduced)
             if value > best:
                 best, best_move = value, move
                 if value > alpha:
@@ -270,6 +264,20 @@ class Searcher:
         flag = _LOWER if best >= beta else _UPPER if best <= start_alpha else _EXACT
         self.store(key, depth, best, flag, best_move, ply)
         return best
+
+    def scouted_value(self, pos: Position, move: Move, depth: int, alpha: float, beta: float,
+                      ply: int, reduced: bool = False) -> float:
+        """A later move's value (principal variation search): a scout with a null window
+        asks whether it beats ``alpha``, the best so far (``reduced``: first a ply
+        shallower, then at full depth when that look says yes), and only a move that does
+        is searched again with the window up to ``beta``."""
+        value = self.child_value(pos, move, depth - 1 if reduced else depth, alpha,
+                                 alpha + SCOUT, ply)
+        if reduced and value > alpha:
+            value = self.child_value(pos, move, depth, alpha, alpha + SCOUT, ply)
+        if alpha < value < beta:
+            value = self.child_value(pos, move, depth, value, beta, ply)
+        return value
 
     def is_noisy(self, pos: Position, move: Move) -> bool:
         """A capture, conversion or winning step (the game's ``noisy``): never reduced."""
@@ -325,9 +333,7 @@ class Searcher:
             if alpha == -math.inf:
                 value = self.child_value(pos, move, depth, alpha, math.inf, 0)
             else:
-                value = self.child_value(pos, move, depth, alpha, alpha + SCOUT, 0)
-                if value > alpha:
-                    value = self.child_value(pos, move, depth, value, math.inf, 0)
+                value = self.scouted_value(pos, move, depth, alpha, math.inf, 0)
             if value > alpha:
                 alpha = value
                 found.append((move, value))

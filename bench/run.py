@@ -2,7 +2,8 @@
 
 Engines (perft, random playouts, save/load; perft against the engines of the commit issue
 25 started from, ``bench.engines_then``), the review of a game with the computer
-(a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), the UI
+(a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), how deep
+hard's alpha-beta gets on one core and on every core (``bench.search_depth``), the UI
 (first frame, keypress → repaint, memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
@@ -202,6 +203,9 @@ def main() -> None:
 
     results["engines_then"] = bench_engines_then(console)
     results["review"] = bench_review(console)
+    from bench.search_depth import bench_search_depth
+
+    results["search_depth"] = bench_search_depth(console)
     from bench.ui import bench_ui
 
     results["ui"] = bench_ui(console)

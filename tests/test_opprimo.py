@@ -789,3 +789,38 @@ def test_men_close_to_the_enemy_king_count():
     red_near = RULES.parse_position(opn({"d5": "S", "c4": "s"}, side="r", yk="cd1"))
     red_far = RULES.parse_position(opn({"d5": "S", "b9": "s"}, side="r", yk="cd1"))
     assert score(RULES, red_near) > score(RULES, red_far)
+
+
+def test_king_safety_by_hand():
+    """Yellow's King on cd1 (corners d1, c2, d3; §2.1.1's triangle table), Red Soldiers on
+    c2 and d3: Red holds two corners, and c2 steps SE onto d1 in one move, so cd1 needs 1.
+    The King's Castle neighbours: de1 (d1, e2, d3) needs 1 + 1 + 0 (d3 steps SE onto e2),
+    less the walk: 1; cd2 (c2, d3, c4) needs 0 + 0 + c4, and a Red Soldier only steps
+    down: with no Red man above c4 it counts ``FAR`` (4), less the walk: 3. Red men above
+    make the way out shorter: a Soldier on c10 is three steps S from c4 (2 for cd2 with
+    the walk), one on c6 a single step (0): then every way out needs a move or less."""
+    from ogames.games.opprimo.computer import DANGER, FAR, king_danger, king_safety
+
+    assert FAR == 4
+    cases = {(): 3, ("c10",): 2, ("c6",): 1}
+    for extra, expected in cases.items():
+        pieces = {"c2": "s", "d3": "s", **{p: "s" for p in extra}}
+        pos = RULES.parse_position(opn(pieces, yk="cd1"))
+        assert king_safety(pos.yellow, pos.red, pos.knights, 1, pos.yellow_king) == expected
+        assert king_danger(pos, 0) == DANGER[expected]
+
+
+def test_king_safety_counts_the_kings_own_men_and_knights():
+    """Yellow's King on ab2, an end of its Castle (corners a2, b3, a4; its one neighbour
+    ab1 has b1, a2, b3). A Red Knight on b5 is one step from b3 (S) and a4 (SW) and two
+    from a2 and b1: ab2 needs 2 + 1 + 1 = 4, ab1 2 + 2 + 1 = 5, less the walk: 4. A Yellow
+    Soldier on b3 costs Red a move more there (it must be converted first): 2 + 2 + 1 = 5
+    and 2 + 2 + 2 - 1 = 5."""
+    from ogames.games.opprimo.computer import king_safety
+
+    def safety(pieces: dict[str, str]) -> int:
+        pos = RULES.parse_position(opn(pieces, yk="ab2"))
+        return king_safety(pos.yellow, pos.red, pos.knights, 1, pos.yellow_king)
+
+    assert safety({"b5": "n"}) == 4
+    assert safety({"b5": "n", "b3": "S"}) == 5

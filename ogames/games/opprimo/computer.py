@@ -11,6 +11,14 @@ three moves of a corner count too, less the further they are, each by the way it
 (a Soldier forward only, a Knight every way); and a side whose King could be trapped by
 the opponent's next move is searched one ply further instead of standing pat.
 
+Material does not buy safety. The Castle's twelve triangles form one path (``ab2`` …
+``fg2``), so a King at an end has one way out, and neighbouring triangles share two
+corners: a King cannot outrun men that gather around it. Games lost twelve men up ended so,
+enemy Knights coming back to a King walked into an end of its Castle. So each King's
+danger counts too: about how many moves the enemy needs to hold all three corners of the
+King's triangle, or of the safer triangle next to it less the move to walk there
+(``king_safety``), costs the most when it is one or two moves (``DANGER``).
+
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
 """
@@ -23,8 +31,17 @@ from functools import cache
 from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
-from .notation import JUMP, POINTS, TRIANGLE_MASK, Move, Position, fast_position
-from .play import FORWARD, NEIGHBOUR, legal_moves, traps
+from .notation import (
+    CASTLE_SETS,
+    JUMP,
+    POINTS,
+    TRIANGLE_CORNERS,
+    TRIANGLE_MASK,
+    Move,
+    Position,
+    fast_position,
+)
+from .play import FORWARD, NEIGHBOUR, TRIANGLE_NEIGHBOURS, legal_moves, traps
 
 #: what a man on a corner of the enemy King's triangle adds, squared by their count (three
 #: is the win itself, found by the search)
@@ -34,6 +51,12 @@ PRESSURE = 0.6
 APPROACH = 0.25
 #: the point sets one, two and three moves from a target: a man further away does not count
 Rings = tuple[int, int, int]
+#: what a King's danger costs its side, in men, by the moves the enemy needs to trap it
+#: (``king_safety``): one move 3 men, two 1.5, three 0.6, four a quarter, more nothing
+#: (none is the trap itself, the end of the game)
+DANGER = (0.0, 3.0, 1.5, 0.6, 0.25)
+#: the moves a corner counts when no enemy man is within three moves of it
+FAR = 4
 
 
 def reach_rings(targets: int, directions: Sequence[int]) -> Rings:
@@ -64,6 +87,69 @@ def approach_rings() -> tuple[tuple[tuple[Rings, ...], tuple[Rings, ...]], tuple
 
 
 @cache
+def corner_rings() -> tuple[tuple[Rings, ...], tuple[Rings, ...], tuple[Rings, ...]]:
+    """Per point: the rings of Yellow's Soldiers, of Red's Soldiers and of Knights
+    around it (``reach_rings`` of that one point)."""
+    return tuple(tuple(reach_rings(1 << p, directions) for p in range(len(POINTS)))  # type: ignore[return-value]
+                 for directions in (FORWARD[0], FORWARD[1], range(6)))
+
+
+@cache
+def castle_neighbours() -> tuple[tuple[int, ...], ...]:
+    """Per triangle: the triangles of its own Castle that share a side with it (a King's
+    moves; none for a triangle outside the Castles)."""
+    return tuple(tuple(u for u in TRIANGLE_NEIGHBOURS[t]
+                       if any(t in castle and u in castle for castle in CASTLE_SETS))
+                 for t in range(len(TRIANGLE_MASK)))
+
+
+def king_safety(mine: int, enemy: int, knights: int, enemy_side: int, king: int) -> int:
+    """About how many moves the enemy (``enemy``'s men, of side ``enemy_side``) needs to
+    trap the King on triangle ``king`` whose side has the men ``mine``: per corner, the
+    moves its nearest enemy man needs to reach it (0 on it, ``FAR`` beyond three, one more
+    where the King's own man stands, to be converted first), summed over the three corners;
+    and where a triangle the King can walk to needs more, that less the move the walk
+    takes. Blockers and men counted for two corners at once are ignored: a quick
+    estimate, read at every leaf."""
+    soldier_rings = corner_rings()[enemy_side]
+    knight_rings = corner_rings()[2]
+    foot, riders = enemy & ~knights, enemy & knights
+    seen: dict[int, int] = {}
+
+    def corner(p: int) -> int:
+        if p in seen:
+            return seen[p]
+        bit = 1 << p
+        if enemy & bit:
+            moves = 0
+        else:
+            s1, s2, s3 = soldier_rings[p]
+            k1, k2, k3 = knight_rings[p]
+            moves = (1 if foot & s1 or riders & k1 else 2 if foot & s2 or riders & k2
+                     else 3 if foot & s3 or riders & k3 else FAR)
+            if mine & bit:
+                moves += 1
+        seen[p] = moves
+        return moves
+
+    def needed(t: int) -> int:
+        a, b, c = TRIANGLE_CORNERS[t]
+        return corner(a) + corner(b) + corner(c)
+
+    best = needed(king)
+    for u in castle_neighbours()[king]:
+        best = max(best, needed(u) - 1)
+    return best
+
+
+def king_danger(pos: Position, side: int) -> float:
+    """What ``side``'s King's danger costs it, in men (``DANGER`` by ``king_safety``)."""
+    mine, enemy = (pos.yellow, pos.red) if side == 0 else (pos.red, pos.yellow)
+    safety = king_safety(mine, enemy, pos.knights, 1 - side, pos.king(side))
+    return DANGER[safety] if safety < len(DANGER) else 0.0
+
+
+@cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     masks = TRIANGLE_MASK
@@ -78,8 +164,9 @@ def policy() -> Policy:
                                                         - (r & k).bit_count())
 
     def balance(pos: Position) -> float:
-        """Yellow's advantage: men, men on the enemy King's corners (squared) and men
-        approaching them (written out flat: it runs at every leaf of the search)."""
+        """Yellow's advantage: men, men on the enemy King's corners (squared), men
+        approaching them, and each King's danger (written out flat: it runs at every leaf
+        of the search)."""
         y, r, k = pos.yellow, pos.red, pos.knights
         yk, rk = y & k, r & k
         ys, rs = y ^ yk, r ^ rk
@@ -94,7 +181,7 @@ def policy() -> Policy:
                + w3 * ((rs & s3) | (rk & k3)).bit_count())
         return (y.bit_count() - r.bit_count() + 0.5 * (yk.bit_count() - rk.bit_count())
                 + PRESSURE * ((y & on_red).bit_count() ** 2 - (r & on_yellow).bit_count() ** 2)
-                + APPROACH * (yellow - red))
+                + APPROACH * (yellow - red) + king_danger(pos, 1) - king_danger(pos, 0))
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))

@@ -824,3 +824,80 @@ def test_king_safety_counts_the_kings_own_men_and_knights():
 
     assert safety({"b5": "n"}) == 4
     assert safety({"b5": "n", "b3": "S"}) == 5
+
+
+def _empty_board_steps(directions: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
+    """Steps from every point to every point for a piece moving along ``directions``
+    (Δfile, Δrank) on an empty board, by breadth-first search over the point names."""
+    names = notation.POINT_NAMES
+    where = {(notation.FILES.index(n[0]), int(n[1:])): i for i, n in enumerate(names)}
+    steps = {}
+    for start, (f0, r0) in ((i, (notation.FILES.index(n[0]), int(n[1:])))
+                            for i, n in enumerate(names)):
+        seen, frontier, d = {start}, [(f0, r0)], 0
+        steps[start, start] = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for f, r in frontier:
+                for df, dr in directions:
+                    q = where.get((f + df, r + dr))
+                    if q is not None and q not in seen:
+                        seen.add(q)
+                        steps[start, q] = d
+                        nxt.append((f + df, r + dr))
+            frontier = nxt
+    return steps
+
+
+_UP, _DOWN = [(0, 2), (1, 1), (-1, 1)], [(0, -2), (1, -1), (-1, -1)]
+_STEPS = {"yellow": _empty_board_steps(_UP), "red": _empty_board_steps(_DOWN),
+          "knight": _empty_board_steps(_UP + _DOWN)}
+
+
+def _plain_king_safety(pos, side: int) -> int:
+    """``king_safety`` the slow way: per corner the fewest empty-board steps of any enemy
+    man (its own way of moving), capped at 4, one more under the King's own man; the
+    King's triangle, and each Castle triangle sharing a side with it less one move."""
+    enemy, mine = pos.men(1 - side), pos.men(side)
+    own_way = _STEPS["red" if side == 0 else "yellow"]
+
+    def corner(p: int) -> int:
+        if enemy >> p & 1:
+            return 0
+        best = 4
+        for q in range(len(notation.POINT_NAMES)):
+            if enemy >> q & 1:
+                table = _STEPS["knight"] if pos.knights >> q & 1 else own_way
+                if (q, p) in table and 0 < table[q, p] < best:
+                    best = table[q, p]
+        return best + (1 if mine >> p & 1 else 0)
+
+    king = pos.king(side)
+    castle = next(c for c in notation.CASTLE_SETS if king in c)
+    corners = notation.TRIANGLE_CORNERS
+    answers = [sum(corner(p) for p in corners[king])]
+    for t in castle:
+        if len(set(corners[t]) & set(corners[king])) == 2:
+            answers.append(sum(corner(p) for p in corners[t]) - 1)
+    return max(answers)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_king_safety_matches_the_slow_count(seed):
+    """The tables and the memo of ``king_safety`` against a breadth-first count, for both
+    Kings of every position of a random playout."""
+    from ogames.games.opprimo.computer import king_safety
+
+    rng = random.Random(seed)
+    pos = RULES.start("standard", None)
+    for _ in range(120):
+        for side in (0, 1):
+            got = king_safety(pos.men(side), pos.men(1 - side), pos.knights, 1 - side,
+                              pos.king(side))
+            assert got == _plain_king_safety(pos, side)
+        moves = RULES.legal_moves(pos)
+        if not moves or RULES.outcome(pos) is not None:
+            break
+        pos = RULES.apply(pos, rng.choice(moves))

@@ -13,8 +13,9 @@ the opponent's next move is searched one ply further instead of standing pat.
 
 Material does not buy safety. The Castle's twelve triangles form one path (``ab2`` …
 ``fg2``), so a King at an end has one way out, and neighbouring triangles share two
-corners: a King cannot outrun men that gather around it. Games lost twelve men up ended so,
-enemy Knights coming back to a King walked into an end of its Castle. So each King's
+corners: a King cannot outrun men that gather around it. A game against the baseline was
+lost twelve men up so: enemy Knights came back to a King that had walked to an end of its
+Castle. So each King's
 danger counts too: about how many moves the enemy needs to hold all three corners of the
 King's triangle, or of the safer triangle next to it less the move to walk there
 (``king_safety``), costs the most when it is one or two moves (``DANGER``).
@@ -26,7 +27,7 @@ internals (bit sets, board strings) because they run thousands of times per move
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from ogames.core.policy import Policy, logistic, two_sided
 from ogames.core.rules import Rules
@@ -103,6 +104,43 @@ def castle_neighbours() -> tuple[tuple[int, ...], ...]:
                  for t in range(len(TRIANGLE_MASK)))
 
 
+#: what ``king_safety`` reads for one King's triangle and one enemy side: the points
+#: where an enemy man can change the answer (the corners and their rings) and the corners
+#: alone (where the King's own men count), as bit sets; the corners of the triangle and of
+#: its Castle neighbours, each as (bit, the enemy's Soldier rings, the Knight rings); and
+#: the triangles, each as three indices into those and the walk there
+Watch = tuple[int, int, tuple[tuple[int, int, int, int, int, int, int], ...],
+              tuple[tuple[int, int, int, int], ...]]
+#: answers of ``king_safety`` kept (the same few men around a King come back at leaf after
+#: leaf of one search)
+SAFETY_MEMO = 1 << 14
+
+
+@cache
+def watches() -> tuple[tuple[Watch, ...], tuple[Watch, ...]]:
+    """Per enemy side, per triangle: its ``Watch`` (built once)."""
+    rings = corner_rings()
+    neighbours = castle_neighbours()
+    sides = []
+    for enemy_side in (0, 1):
+        per_triangle = []
+        for t in range(len(TRIANGLE_MASK)):
+            triangles = [(t, 0)] + [(u, 1) for u in neighbours[t]]
+            points = sorted({p for u, _ in triangles for p in TRIANGLE_CORNERS[u]})
+            index = {p: i for i, p in enumerate(points)}
+            corners = tuple((1 << p, *rings[enemy_side][p], *rings[2][p]) for p in points)
+            walks = tuple((*(index[p] for p in TRIANGLE_CORNERS[u]), walk)
+                          for u, walk in triangles)
+            corner_bits = sum(1 << p for p in points)
+            zone = corner_bits
+            for corner in corners:
+                for ring in corner[1:]:
+                    zone |= ring
+            per_triangle.append((zone, corner_bits, corners, walks))
+        sides.append(tuple(per_triangle))
+    return sides[0], sides[1]  # type: ignore[return-value]
+
+
 def king_safety(mine: int, enemy: int, knights: int, enemy_side: int, king: int) -> int:
     """About how many moves the enemy (``enemy``'s men, of side ``enemy_side``) needs to
     trap the King on triangle ``king`` whose side has the men ``mine``: per corner, the
@@ -110,35 +148,32 @@ def king_safety(mine: int, enemy: int, knights: int, enemy_side: int, king: int)
     where the King's own man stands, to be converted first), summed over the three corners;
     and where a triangle the King can walk to needs more, that less the move the walk
     takes. Blockers and men counted for two corners at once are ignored: a quick
-    estimate, read at every leaf."""
-    soldier_rings = corner_rings()[enemy_side]
-    knight_rings = corner_rings()[2]
-    foot, riders = enemy & ~knights, enemy & knights
-    seen: dict[int, int] = {}
+    estimate, read at every leaf (so written flat, over tables built once, and its
+    answers kept by the men that decide them)."""
+    zone, corner_bits, _, _ = watches()[enemy_side][king]
+    near = enemy & zone
+    return _safety(enemy_side, king, near, near & knights, mine & corner_bits)
 
-    def corner(p: int) -> int:
-        if p in seen:
-            return seen[p]
-        bit = 1 << p
+
+@lru_cache(maxsize=SAFETY_MEMO)
+def _safety(enemy_side: int, king: int, enemy: int, riders: int, mine: int) -> int:
+    """``king_safety`` from the enemy men near the King (``riders`` its Knights) and the
+    King's own men on the watched corners."""
+    _, _, corners, walks = watches()[enemy_side][king]
+    foot = enemy & ~riders
+    moves = []
+    for bit, s1, s2, s3, k1, k2, k3 in corners:
         if enemy & bit:
-            moves = 0
-        else:
-            s1, s2, s3 = soldier_rings[p]
-            k1, k2, k3 = knight_rings[p]
-            moves = (1 if foot & s1 or riders & k1 else 2 if foot & s2 or riders & k2
-                     else 3 if foot & s3 or riders & k3 else FAR)
-            if mine & bit:
-                moves += 1
-        seen[p] = moves
-        return moves
-
-    def needed(t: int) -> int:
-        a, b, c = TRIANGLE_CORNERS[t]
-        return corner(a) + corner(b) + corner(c)
-
-    best = needed(king)
-    for u in castle_neighbours()[king]:
-        best = max(best, needed(u) - 1)
+            moves.append(0)
+            continue
+        m = (1 if foot & s1 or riders & k1 else 2 if foot & s2 or riders & k2
+             else 3 if foot & s3 or riders & k3 else FAR)
+        moves.append(m + 1 if mine & bit else m)
+    best = -1
+    for a, b, c, walk in walks:
+        needed = moves[a] + moves[b] + moves[c] - walk
+        if needed > best:
+            best = needed
     return best
 
 
@@ -156,6 +191,10 @@ def policy() -> Policy:
     jump = JUMP
     (yellow_rings, red_rings), knight_rings = approach_rings()
     w2, w3 = 0.5, 0.25  # rings two and three count half and a quarter of ring one
+    # king_danger written out: Yellow's King watched against Red's men, Red's against
+    # Yellow's; a safety of len(DANGER) or more costs nothing
+    yellow_watch, red_watch = watches()[1], watches()[0]
+    safety, danger, safe = _safety, DANGER, len(DANGER)
 
     def men(pos: Position) -> float:
         """Yellow's advantage in men (a Knight counts half again)."""
@@ -179,9 +218,17 @@ def policy() -> Policy:
         k1, k2, k3 = knight_rings[pos.yellow_king]
         red = (((rs & s1) | (rk & k1)).bit_count() + w2 * ((rs & s2) | (rk & k2)).bit_count()
                + w3 * ((rs & s3) | (rk & k3)).bit_count())
+        zone, corners, _, _ = yellow_watch[pos.yellow_king]
+        near = r & zone
+        at = safety(1, pos.yellow_king, near, near & k, y & corners)
+        yellow_danger = danger[at] if at < safe else 0.0
+        zone, corners, _, _ = red_watch[pos.red_king]
+        near = y & zone
+        at = safety(0, pos.red_king, near, near & k, r & corners)
+        red_danger = danger[at] if at < safe else 0.0
         return (y.bit_count() - r.bit_count() + 0.5 * (yk.bit_count() - rk.bit_count())
                 + PRESSURE * ((y & on_red).bit_count() ** 2 - (r & on_yellow).bit_count() ** 2)
-                + APPROACH * (yellow - red) + king_danger(pos, 1) - king_danger(pos, 0))
+                + APPROACH * (yellow - red) + red_danger - yellow_danger)
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))

@@ -184,6 +184,21 @@ def king_danger(pos: Position, side: int) -> float:
     return DANGER[safety] if safety < len(DANGER) else 0.0
 
 
+def danger_balance(pos: Position) -> float:
+    """Red's King's danger less Yellow's, in men: ``king_danger`` of both Kings written
+    out (it runs at every leaf of the search)."""
+    y, r, k = pos.yellow, pos.red, pos.knights
+    red_watch, yellow_watch = watches()  # watched against Yellow's men, Red's
+    zone, corners, _, _ = yellow_watch[pos.yellow_king]
+    near = r & zone
+    at = _safety(1, pos.yellow_king, near, near & k, y & corners)
+    balance = -DANGER[at] if at < len(DANGER) else 0.0
+    zone, corners, _, _ = red_watch[pos.red_king]
+    near = y & zone
+    at = _safety(0, pos.red_king, near, near & k, r & corners)
+    return balance + DANGER[at] if at < len(DANGER) else balance
+
+
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
@@ -191,10 +206,6 @@ def policy() -> Policy:
     jump = JUMP
     (yellow_rings, red_rings), knight_rings = approach_rings()
     w2, w3 = 0.5, 0.25  # rings two and three count half and a quarter of ring one
-    # king_danger written out: Yellow's King watched against Red's men, Red's against
-    # Yellow's; a safety of len(DANGER) or more costs nothing
-    yellow_watch, red_watch = watches()[1], watches()[0]
-    safety, danger, safe = _safety, DANGER, len(DANGER)
 
     def men(pos: Position) -> float:
         """Yellow's advantage in men (a Knight counts half again)."""
@@ -218,17 +229,9 @@ def policy() -> Policy:
         k1, k2, k3 = knight_rings[pos.yellow_king]
         red = (((rs & s1) | (rk & k1)).bit_count() + w2 * ((rs & s2) | (rk & k2)).bit_count()
                + w3 * ((rs & s3) | (rk & k3)).bit_count())
-        zone, corners, _, _ = yellow_watch[pos.yellow_king]
-        near = r & zone
-        at = safety(1, pos.yellow_king, near, near & k, y & corners)
-        yellow_danger = danger[at] if at < safe else 0.0
-        zone, corners, _, _ = red_watch[pos.red_king]
-        near = y & zone
-        at = safety(0, pos.red_king, near, near & k, r & corners)
-        red_danger = danger[at] if at < safe else 0.0
         return (y.bit_count() - r.bit_count() + 0.5 * (yk.bit_count() - rk.bit_count())
                 + PRESSURE * ((y & on_red).bit_count() ** 2 - (r & on_yellow).bit_count() ** 2)
-                + APPROACH * (yellow - red) + red_danger - yellow_danger)
+                + APPROACH * (yellow - red) + danger_balance(pos))
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))

@@ -20,7 +20,6 @@ from rich.table import Table
 
 from ogames.ai import alphabeta, parallel
 from ogames.ai.alphabeta import LEVELS
-from ogames.ai.mcts import uses_alphabeta
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
 
@@ -73,6 +72,8 @@ def compare(game_id: str, games: int = GAMES) -> dict:
 
 def bench_search_depth(console: Console) -> dict:
     """The table, and its figures for ``results.json``."""
+    from bench.run import computer_kind  # run imports this module inside main(): no cycle
+
     cores = parallel.cores()
     table = Table(title=f"hard's search in {LEVELS['hard'].time_limit} s: one core against "
                         f"{cores} (medians over mid-game positions)")
@@ -81,8 +82,7 @@ def bench_search_depth(console: Console) -> dict:
         table.add_column(col)
     figures: dict = {"cores": cores}
     for game_id in available_ids():
-        rules = get_rules(game_id)
-        if not uses_alphabeta(rules, rules.start(rules.variants[0], 1), rules.policy()):
+        if computer_kind(game_id) != "alpha-beta":
             continue
         f = figures[game_id] = compare(game_id)
         table.add_row(game_id, str(f["positions"]),

@@ -184,21 +184,6 @@ def king_danger(pos: Position, side: int) -> float:
     return DANGER[safety] if safety < len(DANGER) else 0.0
 
 
-def danger_balance(pos: Position) -> float:
-    """Red's King's danger less Yellow's, in men: ``king_danger`` of both Kings written
-    out (it runs at every leaf of the search)."""
-    y, r, k = pos.yellow, pos.red, pos.knights
-    red_watch, yellow_watch = watches()  # watched against Yellow's men, Red's
-    zone, corners, _, _ = yellow_watch[pos.yellow_king]
-    near = r & zone
-    at = _safety(1, pos.yellow_king, near, near & k, y & corners)
-    balance = -DANGER[at] if at < len(DANGER) else 0.0
-    zone, corners, _, _ = red_watch[pos.red_king]
-    near = y & zone
-    at = _safety(0, pos.red_king, near, near & k, r & corners)
-    return balance + DANGER[at] if at < len(DANGER) else balance
-
-
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
@@ -231,7 +216,7 @@ def policy() -> Policy:
                + w3 * ((rs & s3) | (rk & k3)).bit_count())
         return (y.bit_count() - r.bit_count() + 0.5 * (yk.bit_count() - rk.bit_count())
                 + PRESSURE * ((y & on_red).bit_count() ** 2 - (r & on_yellow).bit_count() ** 2)
-                + APPROACH * (yellow - red) + danger_balance(pos))
+                + APPROACH * (yellow - red) + king_danger(pos, 1) - king_danger(pos, 0))
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))

@@ -6,14 +6,16 @@ played again to be read. A match here gives each search a number of nodes (alpha
 or iterations (Monte Carlo) a move instead, so a game replays exactly, load only makes
 it slower, and two evaluations can be compared on the same games. Two kinds of match:
 
-* ``--versus baseline``: the computer's hard search at the budget against the frozen
-  baseline (``bench/baseline``) at ``--iterations`` a move. On the 2-core machine one
-  core gives hard's alpha-beta some 14,000-25,000 nodes in 1.7 s and the baseline some
-  3,300 iterations in Ordo: such a match scores near the timed one (Ordo: 79 % of 24 at
-  25,000 nodes and 3,300 iterations, 85 % of 53 timed).
-* ``--variant MODULE:FUNCTION``: the game's own policy against the Policy that function
-  returns (an evaluation being tried), both at the budget, in pairs of games that share
-  ``--opening`` random plies and swap seats.
+* ``--versus baseline`` (the default): the computer's hard search at the budget against
+  the frozen baseline (``bench/baseline``) at ``--iterations`` a move. On the 2-core
+  machine one core gives hard's alpha-beta some 14,000-25,000 nodes in 1.7 s and the
+  baseline some 3,300 iterations in Ordo: such a match scores near the timed one (Ordo:
+  79 % of 24 at 25,000 nodes and 3,300 iterations, 85 % of 53 timed).
+* ``--versus own``: against the game's own policy at the same budget, in pairs of games
+  that share ``--opening`` random plies and swap seats: for an evaluation being tried.
+
+The tried player plays the game's own policy, or with ``--policy MODULE:FUNCTION`` the
+Policy that function returns.
 
 Each game is appended to ``--out`` as a line of JSON with its moves in the game's
 notation; ``--show FILE N`` prints the last plies of game N, board by board.
@@ -44,20 +46,21 @@ Chooser = Callable[[Game, int, int], Move]
 
 @dataclass(frozen=True)
 class Match:
-    """What one match plays: the game, the budget a move, the opponent (``baseline`` or
-    a variant's ``module:function``) and the random plies each pair of games opens with."""
+    """What one match plays: the game, the budget a move, the tried player's policy
+    (``module:function``; empty: the game's own), the opponent (``baseline`` or ``own``)
+    and the random plies each pair of games opens with."""
 
     game_id: str
     nodes: int = 25_000
     iterations: int = 3_300
+    policy: str = ""
     versus: str = "baseline"
     opening: int = 0
 
 
 @dataclass(frozen=True)
 class Played:
-    """One game: the tried player's seat and share (the game's policy at the budget;
-    against a variant, the variant is the one tried), its length, end and moves."""
+    """One game: the tried player's seat and share, its length, end and moves."""
 
     index: int
     seat: int
@@ -110,11 +113,8 @@ def play(match: Match, index: int) -> Played:
     game = Game.new(rules, rules.variants[0], index // 2)
     seats = len(game.sides)
     seat = index % seats
-    if match.versus == "baseline":
-        tried, other = computer(match, rules.policy()), baseline(match)
-    else:
-        tried, other = computer(match, variant_policy(match.versus)), computer(
-            match, rules.policy())
+    tried = computer(match, variant_policy(match.policy) if match.policy else rules.policy())
+    other = baseline(match) if match.versus == "baseline" else computer(match, rules.policy())
     opening = random.Random(index // 2)
     moves: list[str] = []
     for _ in range(match.opening):
@@ -179,8 +179,10 @@ def show(path: Path, index: int, plies: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", help="the game's id")
-    parser.add_argument("--versus", default="baseline",
-                        help="'baseline' (default) or a variant policy, MODULE:FUNCTION")
+    parser.add_argument("--versus", choices=("baseline", "own"), default="baseline",
+                        help="the frozen baseline, or the game's own policy")
+    parser.add_argument("--policy", default="",
+                        help="the tried player's policy, MODULE:FUNCTION (default: the game's)")
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--start", type=int, default=0, help="the first game's number")
     parser.add_argument("--nodes", type=int, default=Match.nodes,
@@ -200,9 +202,11 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not args.game:
         parser.error("--game is needed to play a match")
-    match = Match(args.game, args.nodes, args.iterations, args.versus, args.opening)
+    match = Match(args.game, args.nodes, args.iterations, args.policy, args.versus,
+                  args.opening)
     total = run(match, args.games, args.start, args.workers, args.out)
-    print(f"{match.game_id}, {args.versus}: {total:g} of {args.games}")
+    print(f"{match.game_id}, {args.policy or 'its own policy'} against {args.versus}: "
+          f"{total:g} of {args.games}")
 
 
 if __name__ == "__main__":

@@ -20,9 +20,10 @@ def test_a_budget_game_replays_move_for_move(game_id: str) -> None:
 
 def test_a_variant_match_opens_each_pair_alike_and_its_file_replays(tmp_path, capsys) -> None:
     """Games 0 and 1 are a pair: the same random opening, the tried policy (here the
-    game's own, named as a variant) in seat 0, then in seat 1."""
+    game's own, named as a variant) in seat 0, then in seat 1, against the game's own."""
     out = tmp_path / "games.jsonl"
-    match = Match("ordo", nodes=150, versus="ogames.games.ordo.computer:policy", opening=3)
+    match = Match("ordo", nodes=150, policy="ogames.games.ordo.computer:policy", versus="own",
+                  opening=3)
     run(match, 2, 0, 1, out)
     games = [json.loads(line) for line in out.read_text().splitlines()]
     assert [g["seat"] for g in games] == [0, 1]

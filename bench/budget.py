@@ -107,8 +107,9 @@ def variant_policy(name: str) -> Policy:
 
 
 def play(match: Match, index: int) -> Played:
-    """Game ``index`` of the match: the tried player sits at ``index % sides`` (so each
-    pair of games swaps it), the other seats play the opponent."""
+    """Game ``index`` of the match: the tried player sits at ``index % sides`` (with two
+    sides, games ``2k`` and ``2k + 1`` are a pair: one deal and opening, seats swapped),
+    the other seats play the opponent."""
     rules = get_rules(match.game_id)
     game = Game.new(rules, rules.variants[0], index // 2)
     seats = len(game.sides)

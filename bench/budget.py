@@ -27,7 +27,7 @@ import argparse
 import importlib
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
@@ -155,8 +155,6 @@ def run(match: Match, games: int, start: int, workers: int, out: Path) -> float:
 def show(path: Path, index: int, plies: int) -> None:
     """Print the last ``plies`` positions of game ``index`` in ``path``, each with the
     move played from it."""
-    from ogames.render import print_position
-
     for line in path.read_text(encoding="utf-8").splitlines():
         data = json.loads(line)
         if data["index"] == index:
@@ -165,16 +163,22 @@ def show(path: Path, index: int, plies: int) -> None:
         raise SystemExit(f"no game {index} in {path}")
     match = Match(**data["match"])
     rules = get_rules(match.game_id)
-    game = Game.new(rules, rules.variants[0], index // 2)
-    moves = data["moves"]
     print(f"game {index}: the tried player at seat {data['seat']}, share {data['share']}, "
           f"{data['reason']} after {data['plies']} plies")
+    print_last_plies(Game.new(rules, rules.variants[0], index // 2), data["moves"], plies)
+
+
+def print_last_plies(game: Game, moves: Sequence[str], plies: int) -> None:
+    """Play ``moves`` on ``game``, printing the last ``plies`` positions (compact boards),
+    each with the move played from it, and the position they end in."""
+    from ogames.render import print_position
+
     for ply, text in enumerate(moves):
         if ply >= len(moves) - plies:
-            print_position(rules, game.position, compact=True)
+            print_position(game.rules, game.position, compact=True)
             print(f"ply {ply}: {text}\n")
         game.play_text(text)
-    print_position(rules, game.position, compact=True)
+    print_position(game.rules, game.position, compact=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -16,6 +16,7 @@ session, on another day), and games played by older code are never mixed in.
     python -m bench.strength --games 100   # top the log up to 100 games per pairing
     python -m bench.strength --report      # the table from the log, nothing played
     python -m bench.strength --versus baseline --games 10   # only the baseline pairing
+    python -m bench.strength --show opprimo baseline 35      # how game 35 ended, move by move
 
 ``make bench`` prints the table for the games in the log, first playing up to
 ``OGAMES_STRENGTH_GAMES`` games per pairing (default 1) that the log does not have yet.
@@ -39,10 +40,13 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
-from ogames.selfplay import computer_player, play_game, random_player
+from ogames.core.rules import Move
+from ogames.selfplay import Chooser, computer_player, play_game, random_player
 
 from .baseline import baseline_player
+from .budget import print_last_plies
 
 DEFAULT_GAMES = 1
 #: the pairings, by the name of the second player: hard against each, and "medium-easy",
@@ -161,6 +165,9 @@ class Result:
     #: games played at once on the machine; above its core count, hard thinks with less CPU
     #: than it would alone (its moves are capped by wall-clock time), so it plays weaker
     processes: int = 2
+    #: the moves in the game's notation, so a lost game can be read (``--show``); empty in
+    #: games logged before they were kept
+    moves: tuple[str, ...] = ()
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -169,7 +176,7 @@ class Result:
 
 def run_job(job: Job, stamp: str, processes: int = 2) -> Result:
     """One game (in a worker process)."""
-    seed = 1000 * (OPPONENTS.index(job.opponent) + 1) + job.index
+    seed = job_seed(job)
     hard = computer_player("medium" if job.opponent == "medium-easy" else "hard", seed)
     if job.opponent == "random":
         other = random_player(seed)
@@ -177,11 +184,49 @@ def run_job(job: Job, stamp: str, processes: int = 2) -> Result:
         other = baseline_player("hard", seed + 7)
     else:
         other = computer_player("easy", seed + 7)
-    players = [hard, other] if job.hard_seat == 0 else [other, hard]
+    moves: list[str] = []
+    players = [recorded(hard, moves), recorded(other, moves)]
+    if job.hard_seat == 1:
+        players.reverse()
     record = play_game(job.game_id, players, seed)
     return Result(stamp, job.game_id, job.opponent, job.index, job.hard_seat,
                   record.shares[job.hard_seat], record.plies, record.reason,
-                  tuple(round(t, 3) for t in record.seconds[job.hard_seat]), processes)
+                  tuple(round(t, 3) for t in record.seconds[job.hard_seat]), processes,
+                  tuple(moves))
+
+
+def job_seed(job: Job) -> int:
+    """The seed of ``job``'s game: its deal, and (offset) each player's."""
+    return 1000 * (OPPONENTS.index(job.opponent) + 1) + job.index
+
+
+def recorded(chooser: Chooser, moves: list[str]) -> Chooser:
+    """``chooser``, writing each move it chooses to ``moves`` in the game's notation (its
+    own time, microseconds, is counted in the move's)."""
+    def choose(game: Game, side: int) -> Move:
+        move = chooser(game, side)
+        moves.append(game.rules.move_text(game.position, move))
+        return move
+
+    return choose
+
+
+def show(job: Job, plies: int, log: Path = LOG) -> None:
+    """Print the last ``plies`` positions of ``job``'s game in the log (the last such line,
+    whatever code played it), each with the move played from it."""
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()
+             if line.startswith("{")]
+    found = [d for d in lines if (d.get("game_id"), d.get("opponent"), d.get("index")) == job.key]
+    if not found:
+        raise SystemExit(f"no {job.game_id} game {job.index} against {job.opponent} in {log}")
+    data = found[-1]
+    if not data.get("moves"):
+        raise SystemExit("that game was logged before the moves were kept")
+    print(f"{job.game_id} game {job.index} against {job.opponent} (code {data['fingerprint']}): "
+          f"the first player at seat {data['hard_seat']}, share {data['hard_share']:g}, "
+          f"{data['reason']} after {data['plies']} plies")
+    rules = get_rules(job.game_id)
+    print_last_plies(Game.new(rules, None, job_seed(job)), data["moves"], plies)
 
 
 def fingerprints(ids: Iterable[str], root: Path = ROOT) -> dict[str, str]:
@@ -201,6 +246,7 @@ def read_log(stamps: dict[str, str], log: Path = LOG) -> dict[tuple[str, str, in
             if data.get("fingerprint") != stamps.get(data.get("game_id")):
                 continue
             data["hard_seconds"] = tuple(data["hard_seconds"])
+            data["moves"] = tuple(data.get("moves", ()))
             result = Result(**data)
         except (ValueError, TypeError, KeyError):
             continue  # a line cut short by a killed run
@@ -328,7 +374,14 @@ def main() -> None:
                         help="only this game (may repeat)")
     parser.add_argument("--versus", action="append", choices=OPPONENTS, dest="opponents",
                         help="only games against this opponent (may repeat)")
+    parser.add_argument("--show", nargs=3, metavar=("GAME", "OPPONENT", "N"),
+                        help="print the last plies of that logged game, and nothing else")
+    parser.add_argument("--plies", type=int, default=12, help="how many plies --show prints")
     args = parser.parse_args()
+    if args.show:
+        game_id, opponent, index = args.show
+        show(Job(game_id, opponent, int(index)), args.plies)
+        return
     console = Console()
     ids = tuple(args.game_ids) if args.game_ids else available_ids()
     if args.report:

@@ -33,3 +33,25 @@ def test_a_variant_match_opens_each_pair_alike_and_its_file_replays(tmp_path, ca
     printed = capsys.readouterr().out
     assert f"ply {len(games[1]['moves']) - 1}: {games[1]['moves'][-1]}" in printed
     assert "Game over" in printed or games[1]["reason"] == "unfinished"
+
+
+def test_a_strength_game_keeps_its_moves_and_can_be_read_back(tmp_path, capsys) -> None:
+    """The timed log keeps each game's moves (medium against easy in Onitama: quick), they
+    replay to the logged end, and ``--show`` prints the last of them."""
+    from dataclasses import asdict
+
+    from bench.strength import Job, append, read_log, run_job
+    from bench.strength import show as show_logged
+
+    log = tmp_path / "strength.jsonl"
+    job = Job("onitama", "medium-easy", 5)
+    result = run_job(job, "stamp", 1)
+    assert len(result.moves) == result.plies > 0
+    append(result, log)
+    assert read_log({"onitama": "stamp"}, log)[job.key] == result
+    assert json.loads(log.read_text())["moves"] == list(asdict(result)["moves"])
+    capsys.readouterr()
+    show_logged(job, 1, log)
+    printed = capsys.readouterr().out
+    assert f"ply {result.plies - 1}: {result.moves[-1]}" in printed
+    assert f"{result.reason} after {result.plies} plies" in printed

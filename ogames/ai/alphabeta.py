@@ -41,7 +41,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core.game import Game
 from ..core.outcome import Outcome
@@ -95,7 +95,8 @@ class Level:
     reductions: bool = False
 
 
-#: easy looks one ply ahead (and through exchanges), medium three, hard as deep as 1.7 s
+#: easy looks one ply ahead (and through exchanges), medium three (a game may set its
+#: own: ``Policy.level_depths``), hard as deep as 1.7 s
 #: allow: the issue's limit is 2 s a move, and the pre-check and a busy machine add a
 #: tenth or two
 LEVELS: dict[str, Level] = {
@@ -460,10 +461,8 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     rules, pos = game.rules, game.position
     if rules.to_move(pos) != side:
         raise ValueError(f"it is not {game.sides[side]}'s turn")
-    if isinstance(level, str) and level not in LEVELS:
-        raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
-    lvl = LEVELS[level] if isinstance(level, str) else level
     pol = policy if policy is not None else rules.policy()
+    lvl = game_level(level, pol)
     legal = game.legal_moves()
     if not legal:
         raise ValueError("the game is over: there is no move to choose")
@@ -481,6 +480,18 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     if keep_capture(rules, pos, pol, tactic, found):
         return tactic.capture
     return found.move
+
+
+def game_level(level: str | Level, policy: Policy) -> Level:
+    """The level searched: a level named is ``LEVELS``'s, at the game's own depth where its
+    policy gives one (``Policy.level_depths``: Opprimo's medium looks four plies ahead, as
+    its traps are built over quiet moves); a ``Level`` given whole is searched as it is."""
+    if not isinstance(level, str):
+        return level
+    if level not in LEVELS:
+        raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
+    depth = dict(policy.level_depths).get(level)
+    return LEVELS[level] if depth is None else replace(LEVELS[level], depth=depth)
 
 
 def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,

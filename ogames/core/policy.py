@@ -58,7 +58,10 @@ class Policy:
     the step then never lists all moves). ``threatened``, when given, makes the search look
     one ply further where its horizon falls on a side facing such a threat, instead of
     standing pat there: the defence (a capture, a block) is then seen, as a chess engine
-    extends its search on a check.
+    extends its search on a check. ``level_depths`` gives, by level name, the depth in
+    plies at which this game's alpha-beta levels search where it differs from the
+    search's own (a game whose tactics take more plies needs them to make a level the
+    same step above the one below it).
     """
 
     evaluate: Evaluate | None = None
@@ -71,6 +74,7 @@ class Policy:
     material: Score | None = None
     noisy_moves: NoisyMoves | None = None
     threatened: Threatened | None = None
+    level_depths: tuple[tuple[str, int], ...] = ()
 
 
 #: the knowledge-free policy: plain random playouts to the end

@@ -40,12 +40,6 @@ def fragility(bits: int) -> float:
 SMALL_GROUP = 6
 #: a move's worth in the race, in pieces
 RACE_MOVE = 1.0
-#: a rank of the pieces' average advancement, in pieces. At 1.5 the computer, many pieces
-#: up, kept its pieces back while a small enemy group walked home past them; at 3 it won
-#: 42 of 48 games of a fixed-budget match against the baseline (``bench.budget``, 25,000
-#: nodes against 3,300 iterations) where 1.5 won 38 (twice the race term instead, 37 of
-#: 48; material counting half beyond four pieces up, 26 of the first 32, where 1.5 won 24)
-ADVANCE = 3.0
 
 
 def line_moves(bits: int) -> int:
@@ -96,7 +90,7 @@ def policy() -> Policy:
         wt, wb = progress(w, 0)
         bt, bb = progress(b, 1)
         nw, nb = w.bit_count(), b.bit_count()
-        score = 1.0 * (nw - nb) + ADVANCE * (wt / max(nw, 1) - bt / max(nb, 1))
+        score = 1.0 * (nw - nb) + 0.15 * (wt / max(nw, 1) - bt / max(nb, 1)) * 10
         score += fragility(b) - fragility(w)
         score += RACE_MOVE * (line_moves(b) - line_moves(w))
         return score + 0.8 * (wb * wb - bb * bb) / ranks

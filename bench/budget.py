@@ -10,7 +10,7 @@ it slower, and two evaluations can be compared on the same games. Two kinds of m
   the frozen baseline (``bench/baseline``) at ``--iterations`` a move. On the 2-core
   machine one core gives hard's alpha-beta some 14,000-25,000 nodes in 1.7 s and the
   baseline some 3,300 iterations in Ordo: such a match scores near the timed one (Ordo:
-  38 of 48 at 25,000 nodes and 3,300 iterations, 45 of 53 timed). Near is not the same:
+  38 of 48 at 25,000 nodes and 3,300 iterations, 69 of 83 timed). Near is not the same:
   an Ordo evaluation that won 42 of 48 here won 12 of its first 20 timed games, so a
   change is kept only on the clock's word.
 * ``--versus own``: against the game's own policy at the same budget, in pairs of games

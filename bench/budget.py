@@ -79,8 +79,7 @@ def computer(match: Match, policy: Policy) -> Chooser:
 
     def choose(game: Game, side: int, seed: int) -> Move:
         if mcts.uses_alphabeta(game.rules, game.position, policy):
-            level = replace(alphabeta.game_level("hard", policy), time_limit=None,
-                            nodes=match.nodes)
+            level = replace(alphabeta.LEVELS["hard"], time_limit=None, nodes=match.nodes)
             return alphabeta.choose_move(game, side, level, seed, policy=policy)
         level = replace(mcts.LEVELS["hard"], time_limit=None, iterations=match.iterations)
         return mcts.choose_move(game, side, level, seed, policy=policy)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -248,22 +247,3 @@ def test_a_game_may_search_a_named_level_at_its_own_depth() -> None:
     assert alphabeta.game_level("medium", get_rules("opprimo").policy()).depth == 4
     assert all(alphabeta.game_level("medium", get_rules(g).policy()).depth == 3
                for g in ("ordo", "onitama", "oferhlyp"))
-
-
-def test_a_game_may_search_without_late_move_reductions() -> None:
-    """``Policy.reductions`` False takes the reductions off the levels that have them (hard)
-    and changes nothing else. Ordo's hard searches at full width: its races home are quiet
-    moves, and with the reductions the same evaluation won fewer timed games against the
-    baseline (69 of 83, where it had won 89 of 100 without: README, strength); the other
-    games keep them."""
-    from ogames.core.policy import Policy
-
-    assert alphabeta.LEVELS["hard"].reductions
-    plain = Policy(reductions=False)
-    assert alphabeta.game_level("hard", plain) == replace(alphabeta.LEVELS["hard"],
-                                                          reductions=False)
-    assert alphabeta.game_level("medium", plain) == alphabeta.LEVELS["medium"]
-    assert alphabeta.game_level("hard", Policy()) is alphabeta.LEVELS["hard"]
-    assert not alphabeta.game_level("hard", get_rules("ordo").policy()).reductions
-    assert all(alphabeta.game_level("hard", get_rules(g).policy()).reductions
-               for g in ("opprimo", "onitama", "oferhlyp"))

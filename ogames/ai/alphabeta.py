@@ -485,20 +485,13 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
 def game_level(level: str | Level, policy: Policy) -> Level:
     """The level searched: a level named is ``LEVELS``'s, at the game's own depth where its
     policy gives one (``Policy.level_depths``: Opprimo's medium looks four plies ahead, as
-    its traps are built over quiet moves) and without late move reductions where the game
-    wants none (``Policy.reductions``: Ordo's races); a ``Level`` given whole is searched as
-    it is."""
+    its traps are built over quiet moves); a ``Level`` given whole is searched as it is."""
     if not isinstance(level, str):
         return level
     if level not in LEVELS:
         raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
-    named = LEVELS[level]
     depth = dict(policy.level_depths).get(level)
-    if depth is not None:
-        named = replace(named, depth=depth)
-    if named.reductions and not policy.reductions:
-        named = replace(named, reductions=False)
-    return named
+    return LEVELS[level] if depth is None else replace(LEVELS[level], depth=depth)
 
 
 def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,

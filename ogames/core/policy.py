@@ -61,9 +61,7 @@ class Policy:
     extends its search on a check. ``level_depths`` gives, by level name, the depth in
     plies at which this game's alpha-beta levels search where it differs from the
     search's own (a game whose tactics take more plies needs them to make a level the
-    same step above the one below it). ``reductions`` False keeps a game's levels from
-    searching late quiet moves a ply shallower (a game whose wins are built of quiet
-    moves: Ordo's races home).
+    same step above the one below it).
     """
 
     evaluate: Evaluate | None = None
@@ -77,7 +75,6 @@ class Policy:
     noisy_moves: NoisyMoves | None = None
     threatened: Threatened | None = None
     level_depths: tuple[tuple[str, int], ...] = ()
-    reductions: bool = True
 
 
 #: the knowledge-free policy: plain random playouts to the end

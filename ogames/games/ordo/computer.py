@@ -40,11 +40,6 @@ def fragility(bits: int) -> float:
 SMALL_GROUP = 6
 #: a move's worth in the race, in pieces
 RACE_MOVE = 1.0
-#: hard searches every move at full depth (``Policy.reductions``): a race home is made of
-#: quiet moves, sideways and forward, the very moves late move reductions look at a ply
-#: shallower; with them hard won 69 of its first 83 timed games against the baseline,
-#: where the same evaluation had won 89 of 100 before the search had them
-REDUCTIONS = False
 
 
 def line_moves(bits: int) -> int:
@@ -129,5 +124,4 @@ def policy() -> Policy:
         return out
 
     return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
-                  material=material, noisy_moves=noisy_moves, threatened=threatened,
-                  reductions=REDUCTIONS)
+                  material=material, noisy_moves=noisy_moves, threatened=threatened)

@@ -182,8 +182,13 @@ def test_same_seed_same_move(game_id):
 # ----- which search plays ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", (*SEARCHED, "ochmir"))
-def test_player_uses_alphabeta_where_the_game_gives_a_score(game_id, monkeypatch):
+@pytest.mark.parametrize(("game_id", "variant", "search"),
+                         [*((g, None, "alphabeta") for g in SEARCHED),
+                          ("ochmir", "2", "alphabeta"), ("ochmir", "3", "mcts")])
+def test_player_uses_alphabeta_where_the_game_gives_a_score(game_id, variant, search,
+                                                            monkeypatch):
+    """Alpha-beta wherever two sides play and the game gives a score, in a dealt world when
+    something is hidden (two-handed Ochmir); Monte Carlo for three players."""
     calls: list[str] = []
 
     def fake(name):
@@ -195,9 +200,9 @@ def test_player_uses_alphabeta_where_the_game_gives_a_score(game_id, monkeypatch
     monkeypatch.setattr(alphabeta, "choose_move", fake("alphabeta"))
     monkeypatch.setattr(mcts, "choose_move", fake("mcts"))
     rules = get_rules(game_id)
-    game = Game.new(rules, None, 1)
+    game = Game.new(rules, variant, 1)
     mcts.Player("easy", 1).choose(game)
-    assert calls == ["mcts" if rules.hidden_information else "alphabeta"]
+    assert calls == [search]
 
 
 def test_levels_are_steps():

@@ -13,14 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ogames.ai.mcts import Level, choose_move
+from ogames.ai import sampled
+from ogames.ai.mcts import Level, Player, choose_move
 from ogames.core.board import cell, item
 from ogames.core.entry import Entry
 from ogames.core.errors import IllegalMoveError, NotationError
 from ogames.core.game import Game
 from ogames.core.outcome import Outcome
 from ogames.core.savefile import format_game, parse_game
-from ogames.games.ochmir import RULES, notation, play, tiles
+from ogames.games.ochmir import RULES, computer, notation, play, tiles
 from ogames.games.ochmir import geometry as geo
 
 # ----- helpers built from the specification (not from the engine) -----------------------
@@ -1124,3 +1125,82 @@ def test_the_computer_counts_a_hexagon_one_tile_from_won() -> None:
     near, far = evaluate(RULES, pos_of(ONE_GAP)), evaluate(RULES, pos_of(TWO_GAPS))
     assert play.scores(pos_of(ONE_GAP).board, 2) == play.scores(pos_of(TWO_GAPS).board, 2)
     assert near[0] > far[0] and near[1] < far[1]
+
+
+# ----- the two-handed computer: alpha-beta in one dealt world (issue 25) ----------------------
+
+#: blue f11, f12 and f13 and white g11 in hexagon f12, g12 and g13 empty: a white tile on
+#: either gap leaves the other one where a blue tile makes four blue of six (§2.5.7)
+HANDS_OVER = ("2 13/15/17/19/21/10BFwfBFwfBFwf10/10WFbf12/21/19/17/15/13 W "
+              "WFbf,WFbf,WFbf/WFbf,WFbf,WFbf - 0 4")
+
+
+def test_a_white_tile_on_either_gap_lets_blue_win_the_hexagon() -> None:
+    """The reason behind the next test, worked out by the rules alone: after White's
+    tile on g12 (or g13), Blue's on the other gap turns White's tiles there to blue."""
+    pos = pos_of(HANDS_OVER)
+    for mine, theirs in (("g12", "g13"), ("g13", "g12")):
+        after = RULES.apply(pos, RULES.parse_move(pos, f"WFbf@{mine}"))
+        taken = RULES.apply(after, RULES.parse_move(after, f"BFwf@{theirs}"))
+        assert play.scores(after.board, 2) == (2, 3)
+        assert play.scores(taken.board, 2) == (0, 6)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_the_two_handed_computer_does_not_hand_over_a_hexagon(level: str) -> None:
+    """Alpha-beta in a dealt world (``ogames.ai.sampled``) sees Blue's reply: of the 211
+    cells White may fill, it avoids the two that give Blue the hexagon."""
+    game = Game.from_position(RULES, pos_of(HANDS_OVER))
+    assert sampled.fits(RULES, game.position, RULES.policy())
+    for seed in range(3):
+        move = Player(level, seed).choose(game)
+        assert move.tile and geo.NAMES[move.dst] not in ("g12", "g13")
+
+
+def test_the_two_handed_computer_wins_a_hexagon_when_it_can() -> None:
+    """In ONE_GAP a white tile on g13 makes four white of six: the computer takes it."""
+    game = Game.from_position(RULES, pos_of(ONE_GAP))
+    move = Player("easy", 0).choose(game)
+    assert geo.NAMES[move.dst] == "g13"
+    assert play.scores(RULES.apply(game.position, move).board, 2) == (6, 0)
+
+
+def test_three_handed_ochmir_stays_with_monte_carlo() -> None:
+    """Two opponents whose gaps are not each other's: no alpha-beta, in a world or not."""
+    pos = pos_of(BACK_AND_FORTH)
+    assert not sampled.fits(RULES, pos, RULES.policy())
+
+
+def _plain_threats(board: bytes, p: int, k: int) -> tuple[dict[int, int], dict[int, int]]:
+    """The gaps where a tile wins hexagons, for p and for the other side, counted the plain
+    way: every hexagon, cell by cell; a gap's value is twice the tiles its win turns."""
+    mine: dict[int, int] = {}
+    theirs: dict[int, int] = {}
+    for cells in geo.HEX_CELLS:
+        empty = [c for c in cells if not board[c]]
+        if len(empty) != 1:
+            continue
+        own = sum(1 for c in cells if board[c] and tiles.EXPOSED[board[c]] == p)
+        other = 5 - own
+        if own + 1 >= k:
+            mine[empty[0]] = mine.get(empty[0], 0) + 2 * other
+        elif other + 1 >= k:
+            theirs[empty[0]] = theirs.get(empty[0], 0) + 2 * own
+    return mine, theirs
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 215))
+def test_the_gap_table_agrees_with_a_plain_count(seed: int, plies: int) -> None:
+    """The score's fast read of the hexagons (two board slices and a table per hexagon)
+    finds the same winning gaps as the plain count, for both sides, along random play."""
+    rng = random.Random(seed)
+    pos = RULES.start("2", seed)
+    for _ in range(plies):
+        moves = RULES.legal_moves(pos)
+        if not moves:
+            break
+        pos = RULES.apply(pos, rng.choice(moves))
+    for p in (0, 1):
+        found = computer.threats(pos.board, p, 4)
+        assert (found.mine, found.theirs) == _plain_threats(pos.board, p, 4)

@@ -175,10 +175,12 @@ def test_the_player_searches_on_every_core_at_hard_only(monkeypatch):
     mcts.Player("medium", 1).choose(game)
     monkeypatch.setattr(parallel, "cores", lambda: 1)  # one core: the single search
     mcts.Player("hard", 1).choose(game)
-    ochmir = Game.new(get_rules("ochmir"), None, 1)
     monkeypatch.setattr(parallel, "cores", lambda: 2)
-    mcts.Player("hard", 1).choose(ochmir)  # Monte Carlo: its own root-parallel search
-    assert calls == ["parallel", "alphabeta", "alphabeta", "mcts"]
+    two_handed = Game.new(get_rules("ochmir"), "2", 1)
+    mcts.Player("hard", 1).choose(two_handed)  # alpha-beta in a dealt world, every core
+    three_handed = Game.new(get_rules("ochmir"), "3", 1)
+    mcts.Player("hard", 1).choose(three_handed)  # Monte Carlo: its own root-parallel search
+    assert calls == ["parallel", "alphabeta", "alphabeta", "parallel", "mcts"]
 
 
 def test_processes_that_cannot_start_fall_back_to_one_core(monkeypatch, caplog):

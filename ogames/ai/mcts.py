@@ -8,10 +8,12 @@ the search never asks which game it plays.
   bounded playouts scored by the policy's evaluation, and a small MCTS-Solver: terminal
   positions are exact, a node with a winning child is won, a node whose children are all
   decided takes the best of them. That is what makes it answer a threat of mate in one.
-* **Hidden information** (``rules.hidden_information``): single-observer information-set
-  MCTS. The search starts from ``rules.view(pos, side)`` only; every iteration samples a
-  full position consistent with that view (a *determinisation*), and the tree's nodes are
-  move sequences, with availability counts for moves that exist in some samples only.
+* **Hidden information** (``rules.hidden_information``), three players or a game without
+  a ``score`` (two-sided hidden games with one are searched by alpha-beta in a dealt world,
+  :mod:`ogames.ai.sampled`): single-observer information-set MCTS. The search starts
+  from ``rules.view(pos, side)`` only; every iteration samples a full position consistent
+  with that view (a *determinisation*), and the tree's nodes are move sequences, with
+  availability counts for moves that exist in some samples only.
 * **Mate in one** is checked before any search, at every level.
 * **Every core**: the hard level of the information-set search runs on every core
   (:mod:`ogames.ai.parallel_mcts`: one whole search per process, the roots' counts summed);
@@ -35,7 +37,7 @@ from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
-from . import alphabeta, parallel, parallel_mcts
+from . import alphabeta, parallel, parallel_mcts, sampled
 from .levels import LEVELS, Level
 from .parallel_mcts import Root, RootMove
 
@@ -55,8 +57,9 @@ class Player:
     from the seed and the ply number, so a replayed game gets the same moves.
 
     The search fits the game: alpha-beta (:mod:`ogames.ai.alphabeta`) when the game's
-    policy gives a ``score`` and two sides play with nothing hidden, this Monte Carlo
-    search otherwise (hidden hands, three players). The hard level searches on every core:
+    policy gives a ``score`` and two sides play, in one sampled world
+    (:mod:`ogames.ai.sampled`) when something is hidden, this Monte Carlo search otherwise
+    (three players, or a game without a ``score``). The hard level searches on every core:
     alpha-beta split at the root (:mod:`ogames.ai.parallel`), Monte Carlo one whole search
     per core (:mod:`ogames.ai.parallel_mcts`, through :func:`choose_move`'s ``workers``)."""
 
@@ -73,6 +76,11 @@ class Player:
                                             should_stop=should_stop, policy=policy)
             return alphabeta.choose_move(game, side, self.level, seed, should_stop=should_stop,
                                          policy=policy)
+        if sampled.fits(game.rules, game.position, policy):
+            move = sampled.choose_move(game, side, self.level, seed, should_stop=should_stop,
+                                       policy=policy, every_core=parallel.wanted(self.level))
+            if move is not None:
+                return move
         workers = None if parallel.wanted(self.level) else 1  # hard, more than one core
         return choose_move(game, side, self.level, seed, should_stop=should_stop,
                            workers=workers)

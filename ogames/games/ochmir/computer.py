@@ -1,6 +1,12 @@
 """What the computer knows of Ochmir: the score and the hexagons each side could win with
-its next tile; hexagons about to be won tried first and steps that win nothing last; and
-how to deal the tiles a player cannot see.
+its next tile; hexagons about to be won tried first, steps that win nothing last, and
+tiles that would hand the opponent a hexagon after everything else; and how to deal the
+tiles a player cannot see.
+
+Two-handed, the computer searches with alpha-beta in one dealt world
+(:mod:`ogames.ai.sampled`): what is hidden decides little there (a capture counts colours
+only, and every tile carries both colours), so ``score``, ``noisy`` and ``noisy_moves``
+below are what it reads. Three-handed, it plays Monte Carlo with ``evaluate``.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (bit sets, board strings) because they run thousands of times per move.
@@ -10,41 +16,243 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
+from itertools import product
 
 from ogames.core.policy import Policy, RulesObject, logistic
 
+from .geometry import HEX_CELLS
 from .notation import Move, Position
 from .play import capture_threshold, hot_cells, scores, wins_after_step
-from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
+from .tiles import CANON, CODES, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3)
+    return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3,
+                  score=score, noisy=noisy, material=material, noisy_moves=noisy_moves)
 
 
-#: the priority of a move that completes a hexagon its mover wins, of a placement, and of
-#: a step that wins nothing (or a pass): tiles placed are what scores, so a quiet step
-#: is tried last
+# ----- the hexagons one tile from being full -------------------------------------------------
+
+#: per side p, a bytes.translate table: tile code → 0 empty, 1 showing p, 2 showing another
+_SHOWING = tuple(bytes(0 if t == 0 else 1 if t < CODES and EXPOSED[t] == p else 2
+                       for t in range(256)) for p in range(3))
+
+
+def _row_runs() -> tuple[tuple[int, int], ...]:
+    """Each hexagon's two runs of three consecutive cells (its ▼ row and the row below),
+    by their first cells: two slices of a board string read a hexagon at once."""
+    runs = []
+    for cells in HEX_CELLS:
+        a, b = cells[0], cells[3]
+        if cells != (a, a + 1, a + 2, b, b + 1, b + 2):
+            raise AssertionError("hexagon cells are not two runs of three")
+        runs.append((a, b))
+    return tuple(runs)
+
+
+_RUNS = _row_runs()
+
+#: what a hexagon's six cells (as ``_SHOWING`` bytes) mean for the side p they were read
+#: for: (kind, the empty cells' places in the hexagon, a value); kinds below
+MINE, THEIRS, BLOCK, LATENT, POISON, BUILD = range(6)
+
+
+def _kinds(k: int) -> dict[bytes, tuple[int, tuple[int, ...], int]]:
+    """Every pattern of six cells that matters, for capture threshold k:
+
+    * one gap where p's tile wins the hexagon (``MINE``; value: twice the tiles it
+      turns, as each moves a point from the other side to p), where another side's tile
+      would (``THEIRS``), or where a tile only fills it (``BLOCK``);
+    * a full hexagon with a majority not yet won (``LATENT``: a tile turned in it by a
+      cascade wins it; value: the tiles it would turn, + for p, − against);
+    * two gaps, where p's tile in one leaves the other side a winning gap (``POISON``),
+      or leaves p one (``BUILD``).
+    """
+    table = {}
+    for cells in product((0, 1, 2), repeat=6):
+        gaps = tuple(i for i, x in enumerate(cells) if x == 0)
+        mine, theirs = cells.count(1), cells.count(2)
+        kind: tuple[int, tuple[int, ...], int] | None = None
+        if len(gaps) == 1:
+            kind = ((MINE, gaps, 2 * theirs) if mine + 1 >= k
+                    else (THEIRS, gaps, 2 * mine) if theirs + 1 >= k
+                    else (BLOCK, gaps, 0))
+        elif not gaps and (mine >= k or theirs >= k):
+            kind = (LATENT, gaps, theirs if mine >= k else -mine)
+        elif len(gaps) == 2:
+            kind = ((POISON, gaps, 0) if theirs + 1 >= k
+                    else (BUILD, gaps, 0) if mine + 2 >= k else None)
+        if kind is not None:
+            table[bytes(cells)] = kind
+    return table
+
+
+_KINDS = {k: _kinds(k) for k in (3, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Threats:
+    """What the hexagons near completion hold for the side to move: the empty cells where
+    its tile wins hexagons (``mine``) and where the other sides' would (``theirs``), each
+    with the points it swings; the latent majorities' balance; and, per empty cell, how
+    good a tile of its there is for move ordering (``order``)."""
+
+    mine: dict[int, int]
+    theirs: dict[int, int]
+    latent: int
+    order: dict[int, float]
+
+
+#: the last position read and its Threats (score and noisy_moves read the same node one
+#: after the other); one tuple, replaced whole, so a second thread never sees half of it
+_last: list[tuple[tuple[bytes, int, int], Threats] | None] = [None]
+
+
+def threats(board: bytes, p: int, k: int) -> Threats:
+    """The hexagons one or two tiles from full, read for side p (capture threshold k)."""
+    key = (board, p, k)
+    last = _last[0]
+    if last is not None and last[0] == key:
+        return last[1]
+    kinds = _KINDS[k]
+    seen = board.translate(_SHOWING[p])
+    mine: dict[int, int] = {}
+    theirs: dict[int, int] = {}
+    order: dict[int, float] = {}
+    latent = 0
+    for (a, b), cells in zip(_RUNS, HEX_CELLS, strict=True):
+        found = kinds.get(seen[a:a + 3] + seen[b:b + 3])
+        if found is None:
+            continue
+        kind, gaps, value = found
+        if kind == LATENT:
+            latent += value
+            continue
+        for g in gaps:
+            cell = cells[g]
+            if kind == MINE:
+                mine[cell] = mine.get(cell, 0) + value
+            elif kind == THEIRS:
+                theirs[cell] = theirs.get(cell, 0) + value
+            order[cell] = order.get(cell, 0.0) + _ORDER[kind] + (
+                value if kind in (MINE, THEIRS) else 0)
+    found_threats = Threats(mine, theirs, latent, order)
+    _last[0] = (key, found_threats)
+    return found_threats
+
+
+#: how much a hexagon's kind adds to a move's order in each of its empty cells: wins
+#: first, then blocks of the other side's wins, fills; a tile that hands the other side a
+#: winning gap last
+_ORDER = {MINE: 10.0, THEIRS: 3.0, BLOCK: 1.0, POISON: -5.0, BUILD: 1.0}
+
+#: a step (or pass) is tried after a placement of the same order: tiles placed are what
+#: scores
+STEP = 0.5
+
+#: three-handed: the priority of a move that completes a hexagon its mover wins, of a
+#: placement, and of a step that wins nothing (or a pass)
 HOT, PLACEMENT, QUIET = 1.0, 0.5, 0.0
 
 
 def priority(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> list[float]:
-    """Moves that complete a hexagon the mover then wins come first, then placements,
-    then the steps that win nothing. A step wins only if the hexagon is full once its
-    tile has left the triangle it came from: a thurin next to the gap once counted as
-    winning, came first, and stepped back and forth for turns on end (issue 26)."""
+    """Moves that complete a hexagon the mover then wins come first. Two-handed, the
+    bigger win sooner, then those that fill a gap where the other side would win, then
+    the quiet ones, and last those that leave the other side a winning gap; a step after
+    a placement on the same cell. Three-handed (Monte Carlo), where a gap one opponent
+    would win is not the other's, simply the placements, then the steps. A step wins only
+    if the hexagon is full once its tile has left the triangle it came from: a thurin
+    next to the gap once counted as winning, came first, and stepped back and forth for
+    turns on end (issue 26)."""
     p = pos.to_move
     board = pos.board
     k = capture_threshold(pos.players)
+    if pos.players == 2:
+        found = threats(board, p, k)
+        mine, get = found.mine, found.order.get
+        out = []
+        for m in moves:
+            d = m.dst
+            value = get(d, 0.0)
+            if d in mine and not (EXPOSED[m.tile] == p if m.tile
+                                  else wins_after_step(board, p, k, m.src, d)):
+                value = 0.0  # fills the gap but wins nothing
+            out.append(value if m.tile else value - STEP)
+        return out
     hot = hot_cells(board, p, k)
     if not hot:
         return [PLACEMENT if m.tile else QUIET for m in moves]
     return [HOT if m.dst in hot and (EXPOSED[m.tile] == p if m.tile else
                                      wins_after_step(board, p, k, m.src, m.dst))
             else PLACEMENT if m.tile else QUIET for m in moves]
+
+
+# ----- alpha-beta's score (two-handed) -------------------------------------------------------
+
+#: what the side to move's own winning gaps, the other side's beyond the two biggest, and
+#: the latent majorities count in the score, per point they would swing
+OWN_GAPS, OTHER_GAPS, LATENT_WEIGHT = 0.5, 0.5, 0.25
+
+
+def score(rules: RulesObject, pos: Position) -> float:
+    """The board from the side to move's view, in tiles: its tiles showing less the
+    others', plus what the gaps promise. The side to move may take a gap of its own at
+    once (the search tries that: such moves are ``noisy``) or, if it does not, fill the
+    other side's biggest; so the other side's second biggest counts in full, the rest
+    by half, and the mover's own by half (the other side will fill one). A latent
+    majority (a full hexagon not yet won) counts a quarter: a cascade through it wins it."""
+    board = pos.board
+    p = pos.to_move
+    k = capture_threshold(pos.players)
+    found = threats(board, p, k)
+    theirs = sorted(found.theirs.values(), reverse=True)
+    lost = (theirs[1] if len(theirs) > 1 else 0) + OTHER_GAPS * sum(theirs[2:])
+    return (material(rules, pos) + OWN_GAPS * sum(found.mine.values()) - lost
+            + LATENT_WEIGHT * found.latent)
+
+
+def material(rules: RulesObject, pos: Position) -> float:
+    """Tiles showing the side to move's colour less those showing the others'."""
+    points = scores(pos.board, pos.players)
+    return 2 * points[pos.to_move] - sum(points)
+
+
+def noisy(rules: RulesObject, pos: Position, move: Move) -> bool:
+    """A move that completes a hexagon its mover wins (a capture)."""
+    p = pos.to_move
+    k = capture_threshold(pos.players)
+    board = pos.board
+    if move.tile:
+        return EXPOSED[move.tile] == p and move.dst in threats(board, p, k).mine
+    return move.src >= 0 and wins_after_step(board, p, k, move.src, move.dst)
+
+
+#: the quiescence step follows the captures of the biggest few gaps only: with many
+#: gaps open late in a game, every capture sequence was too many to search
+NOISY_GAPS = 3
+
+
+def noisy_moves(rules: RulesObject, pos: Position) -> list[Move]:
+    """One capture per winning gap (which tile fills it changes little), the biggest
+    ``NOISY_GAPS`` gaps."""
+    p = pos.to_move
+    k = capture_threshold(pos.players)
+    board = pos.board
+    mine = threats(board, p, k).mine
+    if not mine:
+        return []
+    found: dict[int, Move] = {}
+    for m in rules.moves(pos):
+        d = m.dst
+        if d in mine and d not in found and (
+                EXPOSED[m.tile] == p if m.tile
+                else m.src >= 0 and wins_after_step(board, p, k, m.src, d)):
+            found[d] = m
+    return [found[c] for c in sorted(found, key=lambda c: -mine[c])[:NOISY_GAPS]]
 
 
 #: what an empty triangle where a side could complete and win a hexagon adds to its score:

@@ -6,7 +6,7 @@ The kinds of question (``KINDS``), each with its set of right answers (``answers
 
 * ``win``: a win in one; the answers are the winning moves;
 * ``win3``: a win in three plies and none in one; the answers are the moves after which
-  every reply leaves the mover a win in one;
+  every reply leaves the mover a win in one (or ends the game, the mover winning);
 * ``defend``: the opponent threatens a win in one (no win in one or three for the mover);
   the answers are the moves after which the opponent has no win in one;
 * ``material``: nothing of the above, and a move surely wins material; the answers are the
@@ -28,20 +28,27 @@ from ogames.core.registry import get_rules
 from ogames.core.rules import Move, Position, Rules
 
 #: per game: (board letters worth +1 each for the first side, per letter, and for the
-#: second side) counted in the position text's first field; the side to move's letter is
-#: the second field, first side's letter first
+#: second side) counted in the position text's board field; the side to move's letter is
+#: the next field, first side's letter first
 MATERIAL: dict[str, tuple[dict[str, float], dict[str, float], tuple[str, str]]] = {
     "ordo": ({"W": 1}, {"B": 1}, ("w", "b")),
     "onitama": ({"r": 1}, {"b": 1}, ("r", "b")),  # students; a Master's capture ends it
     "oferhlyp": ({"D": 2, "d": 1}, {"L": 2, "l": 1}, ("d", "l")),
     "opprimo": ({"S": 1, "N": 1.5}, {"s": 1, "n": 1.5}, ("y", "r")),
+    # a tile's face up is in capitals (colour, then value: F, T or L), its hidden face in
+    # small letters; the score is the tiles showing each colour
+    "ochmir": ({"W": 1}, {"B": 1}, ("W", "B")),
 }
+#: which field of the position text is the board (the side to move's follows it): Ochmir's
+#: text starts with its number of players
+BOARD_FIELD = {"ochmir": 1}
 
 
 def material(game_id: str, rules: Rules, pos: Position) -> float:
     """The material balance for the side to move, counted from the position text."""
     first, second, letters = MATERIAL[game_id]
-    board, side = rules.format_position(pos).split()[:2]
+    at = BOARD_FIELD.get(game_id, 0)
+    board, side = rules.format_position(pos).split()[at:at + 2]
     balance = sum(first.get(c, 0) for c in board) - sum(second.get(c, 0) for c in board)
     return balance if side == letters[0] else -balance
 
@@ -72,8 +79,9 @@ def defences(rules: Rules, pos: Position) -> set[Move]:
 
 
 def forces_win(rules: Rules, pos: Position, move: Move) -> bool:
-    """Whether every reply to ``move`` leaves the mover a win in one (the game going on
-    after ``move`` and after each reply, and the mover to move again)."""
+    """Whether every reply to ``move`` wins the game for the mover or leaves it a win in
+    one (the game going on after ``move``, and the mover to move again after a reply
+    that does not end it: in Ochmir the opponent's last tile may fill the board)."""
     side = rules.to_move(pos)
     after = rules.apply(pos, move)
     if rules.outcome(after) is not None or rules.to_move(after) == side:
@@ -83,14 +91,17 @@ def forces_win(rules: Rules, pos: Position, move: Move) -> bool:
         return False
     for reply in replies:
         then = rules.apply(after, reply)
-        if (rules.outcome(then) is not None or rules.to_move(then) != side
-                or not has_win(rules, then)):
+        ended = rules.outcome(then)
+        if ended is not None:
+            if ended.shares[side] < 1:
+                return False
+        elif rules.to_move(then) != side or not has_win(rules, then):
             return False
     return True
 
 
 def wins_in_three(rules: Rules, pos: Position) -> set[Move]:
-    """The moves after which every reply allows a win in one."""
+    """The moves after which every reply allows a win in one (or ends the game won)."""
     return {m for m in rules.moves(pos) if forces_win(rules, pos, m)}
 
 
@@ -125,6 +136,24 @@ def best_captures(game_id: str, rules: Rules, pos: Position) -> tuple[set[Move],
 
 
 KINDS = ("win", "win3", "defend", "material")
+
+
+def same_in_other_deals(game_id: str, rules: Rules, pos: Position, kind: str,
+                        right: set[Move], deals: int = 2) -> bool:
+    """Whether the question has the same answers in other worlds the mover cannot tell
+    from this one (a game with hidden information: the opponents' hands, the bag, the
+    faces underneath): so it asks what the mover can see, and an answer found in any one
+    dealt world is the answer. The worlds are dealt by the game's ``determinize``, from
+    ``Rules.view``; the answers in each still come from the Rules alone."""
+    if not rules.hidden_information:
+        return True
+    policy = rules.policy()
+    assert policy.determinize is not None
+    side = rules.to_move(pos)
+    view = rules.view(pos, side)
+    return all(answers(game_id, rules, policy.determinize(rules, view, side,
+                                                          random.Random(deal)), kind) == right
+               for deal in range(1, deals + 1))
 
 
 def answers(game_id: str, rules: Rules, pos: Position, kind: str) -> set[Move]:

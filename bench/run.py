@@ -24,7 +24,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from ogames.ai.mcts import uses_alphabeta
+from ogames.ai import sampled
+from ogames.ai.mcts import considered, uses_alphabeta
 from ogames.core.game import Game
 from ogames.core.perft import perft
 from ogames.core.registry import available_ids, get_rules
@@ -64,14 +65,20 @@ def bench_perft(game_id: str) -> dict:
 
 
 def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
+    """Random playouts' speed, in the first variant whose computer plays them (else the
+    first variant), each move drawn as the computer's playouts draw it: among the moves it
+    weighs (``mcts.considered``: all of them, but of three-handed Ochmir's side choices)."""
     rules = get_rules(game_id)
+    policy = rules.policy()
+    kinds = computer_kinds(game_id)
+    variant = next((v for v, kind in kinds.items() if kind == "playouts"), rules.variants[0])
 
     def one(seed: int) -> int:
-        pos = rules.start(rules.variants[0], seed)
+        pos = rules.start(variant, seed)
         rng = random.Random(seed)
         plies = 0
         while plies < cap:
-            moves = list(rules.moves(pos))
+            moves = considered(rules, pos, policy)
             if not moves:
                 break
             pos = rules.apply(pos, rng.choice(moves))
@@ -86,25 +93,41 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
         lengths.append(plies)
         rates.append(plies / elapsed if elapsed else 0.0)
     return {"plies_per_second": round(statistics.median(rates)),
-            "median_length": statistics.median(lengths)}
+            "median_length": statistics.median(lengths), "variant": variant}
 
 
 #: the issue's floor for random playouts, in plies a second, where the computer plays them
 PLAYOUT_TARGET = 40_000
 
 
-def computer_kind(game_id: str) -> str:
-    """Which search the computer runs in the game's first position: alpha-beta or Monte
-    Carlo playouts (the only search whose speed the playout figure sets)."""
+def computer_kinds(game_id: str) -> dict[str, str]:
+    """Per variant, which search the computer runs in its first position: "alpha-beta",
+    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.sampled``) or
+    "playouts" (Monte Carlo, the only search whose speed the playout figure sets)."""
     rules = get_rules(game_id)
-    pos = rules.start(rules.variants[0], 0)
-    return "alpha-beta" if uses_alphabeta(rules, pos, rules.policy()) else "playouts"
+    policy = rules.policy()
+    kinds = {}
+    for variant in rules.variants:
+        pos = rules.start(variant, 0)
+        kinds[variant] = ("alpha-beta" if uses_alphabeta(rules, pos, policy)
+                          else "alpha-beta, one dealt world" if sampled.fits(rules, pos, policy)
+                          else "playouts")
+    return kinds
+
+
+def computer_kind(game_id: str) -> str:
+    """The search the computer runs, in words: one kind, or each variant's where they
+    differ (Ochmir: two hands and three)."""
+    kinds = computer_kinds(game_id)
+    if len(set(kinds.values())) == 1:
+        return next(iter(kinds.values()))
+    return "; ".join(f"{kind} ({variant})" for variant, kind in kinds.items())
 
 
 def playout_cell(entry: dict) -> str:
     """The playout rate, marked against the target where the computer plays playouts."""
     rate = entry["playout"]["plies_per_second"]
-    if entry["computer"] != "playouts":
+    if "playouts" not in entry["computer"]:
         return f"{rate:,} (not used)"
     return f"{rate:,} ({'≥' if rate >= PLAYOUT_TARGET else '<'} {PLAYOUT_TARGET:,})"
 

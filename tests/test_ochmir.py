@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ogames.ai import sampled
+from ogames.ai import review, sampled
 from ogames.ai.mcts import Level, Player, choose_move
 from ogames.core.board import cell, item
 from ogames.core.entry import Entry
@@ -1204,3 +1204,66 @@ def test_the_gap_table_agrees_with_a_plain_count(seed: int, plies: int) -> None:
     for p in (0, 1):
         found = computer.threats(pos.board, p, 4)
         assert (found.mine, found.theirs) == _plain_threats(pos.board, p, 4)
+
+
+# ----- three-handed side choices: the computer never lists them all -----------------------
+
+
+def _late_three_handed_cascade() -> notation.Position:
+    """Seed 0's three-handed game after 217 random moves (each the seeded random choice
+    among every legal move, in generation order): the side to move's placements there win
+    cascades that leave up to 18 tiles loose, 393,619 moves in all."""
+    rng = random.Random(0)
+    pos = RULES.start("3", 0)
+    for _ in range(217):
+        pos = RULES.apply(pos, rng.choice(list(RULES.moves(pos))))
+    return pos
+
+
+def test_the_computer_weighs_a_few_moves_of_each_action() -> None:
+    """Of an action leaving n tiles loose (2^n moves), ``candidates`` keeps every loose
+    tile to one colour, every one to the other, and the split that keeps the larger of the
+    two other scores least: every action is there, and nothing else."""
+    pos = _late_three_handed_cascade()
+    moves = RULES.moves(pos)
+    assert isinstance(moves, play.MoveList) and len(moves) == 393_619
+    weighed = computer.candidates(RULES, pos, moves)
+    assert all(m in moves for m in weighed)
+    actions = {(m.tile, m.src, m.dst) for m in moves.heads()}
+    assert {(m.tile, m.src, m.dst) for m in weighed} == actions
+    assert len(weighed) <= 3 * len(actions)
+    _, start, options = max((a for a in moves.actions() if a[2]), key=lambda a: len(a[2][0]))
+    n = len(options[0])
+    assert n == 18
+    mine = [m for m in weighed if (m.tile, m.src, m.dst) == (moves[start].tile,
+                                                              moves[start].src,
+                                                              moves[start].dst)]
+    first, second = options[0][0][0][1], options[0][0][1][1]
+    colours = [Counter(colour for _, colour in m.choices) for m in mine]
+    assert {(c[first], c[second]) for c in colours} >= {(n, 0), (0, n)}
+    # every split of the n tiles: the larger of the two other scores after it, counting
+    # the tiles that are not loose as they show now
+    rest = Counter(tiles.EXPOSED[t] for c, t in enumerate(pos.board)
+                   if t and c not in {cell for (cell, _), _ in options[0]})
+    larger = {turned: max(rest[first] + n - turned, rest[second] + turned)
+              for turned in range(n + 1)}
+    split = [c[second] for c in colours]
+    assert min(larger[t] for t in split) == min(larger.values())
+
+
+def test_monte_carlo_never_lists_every_side_choice(monkeypatch) -> None:
+    """With 393,619 moves (and worlds dealt with more), the three-handed search, its hint
+    and its review weigh the policy's candidates: listing every move is refused here."""
+    pos = _late_three_handed_cascade()
+
+    def refuse(self):
+        raise AssertionError("the search listed every move of a side choice")
+
+    monkeypatch.setattr(play.MoveList, "__iter__", refuse)
+    game = Game.from_position(RULES, pos)
+    move = choose_move(game, RULES.to_move(pos), Level("budget", 300, None, 12, 1.4))
+    assert move in RULES.moves(pos)
+    assert Player("easy", 3).choose(game) in RULES.moves(pos)
+    game.play(move)
+    (task,) = [t for t in review.plan(game).tasks if t.index == 0]
+    assert move in task.legal and len(task.legal) <= 3 * len(RULES.moves(pos).heads())

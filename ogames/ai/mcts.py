@@ -122,7 +122,8 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     if len(legal) == 1:
         return legal[0]
     if not rules.hidden_information:
-        return _Search(rules, pos, legal, lvl, pol, rng, stop).run()
+        return _Search(rules, pos, list(considered(rules, pos, pol, legal)), lvl, pol, rng,
+                       stop).run()
     search = _info_search(rules, pos, side, legal, lvl, pol, rng, stop)
     count = parallel.cores() if workers is None else workers
     if count > 1 and policy is None:
@@ -130,18 +131,22 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
     return search.run()
 
 
-def _info_search(rules: Rules, pos: Position, side: int, legal: list[Move], level: Level,
-                 policy: Policy, rng: random.Random, stop: _Stopper) -> _InfoSetSearch:
+def _info_search(rules: Rules, pos: Position, side: int, legal: Sequence[Move],
+                 level: Level, policy: Policy, rng: random.Random,
+                 stop: _Stopper) -> _InfoSetSearch:
     """The search over ``side``'s view of ``pos``, which ``legal`` (history rules applied)
-    is played from."""
-    def texts() -> list[str]:
-        return [rules.move_text(pos, m) for m in legal]
+    is played from (the policy's candidates among them)."""
+    banned: frozenset = frozenset()
+    if rules.repetition_limit is not None:
+        # moves refused by a history rule only (public: they follow from the moves played)
+        allowed = set(legal)
+        banned = frozenset(m for m in rules.moves(pos) if m not in allowed)
+    weighed = list(considered(rules, pos, policy, legal))
 
-    # moves refused by a history rule only (public: they follow from the moves played)
-    allowed = set(legal)
-    banned = frozenset() if rules.repetition_limit is None else frozenset(
-        m for m in rules.moves(pos) if m not in allowed)
-    return _InfoSetSearch(rules, rules.view(pos, side), side, legal, banned, texts, level,
+    def texts() -> list[str]:
+        return [rules.move_text(pos, m) for m in weighed]
+
+    return _InfoSetSearch(rules, rules.view(pos, side), side, weighed, banned, texts, level,
                           policy, rng, stop)
 
 
@@ -262,6 +267,18 @@ def _widen_limit(visits: int, branching: int) -> int:
     return max(WIDEN_ABOVE // 2, int(WIDEN_C * (visits + 1) ** WIDEN_ALPHA))
 
 
+def considered(rules: Rules, pos: Position, policy: Policy,
+               moves: Sequence[Move] | None = None) -> Sequence[Move]:
+    """The moves the search weighs in ``pos``: ``moves`` (default: every legal move), or,
+    where the game gives ``candidates``, those of them it names, so that a position with
+    millions of moves (three-handed Ochmir's side choices) is never listed in full."""
+    if moves is None:
+        moves = rules.moves(pos)
+    if policy.candidates is not None:
+        return policy.candidates(rules, pos, moves)
+    return list(moves)
+
+
 class _Playout:
     """A bounded random (or policy-greedy) continuation, scored at its end."""
 
@@ -274,7 +291,7 @@ class _Playout:
         rules, rng, policy = self.rules, self.rng, self.policy
         for _ in range(self.depth):
             if moves is None:
-                moves = list(rules.moves(pos))
+                moves = considered(rules, pos, policy)
             if not moves:
                 return _final_shares(rules, pos)
             if policy.priority is not None and rng.random() < policy.greedy:
@@ -386,7 +403,7 @@ class _Search:
         child = _Node(move, node.to_move, pos, rules.to_move(pos))
         if node is self.root:
             child.sums = [0.0] * self.sides
-        moves = list(rules.moves(pos))
+        moves = considered(rules, pos, self.policy)
         if not moves:
             child.proven = _final_shares(rules, pos)
         else:
@@ -529,7 +546,7 @@ class _InfoSetSearch:
         worlds = []
         for _ in range(samples):
             det = self.sample(self.view, self.side, self.rng)
-            worlds.append((det, set(rules.moves(det))))
+            worlds.append((det, set(considered(rules, det, self.policy))))
         for move in self.legal:
             if self.stop.callback is not None and self.stop.callback():
                 return None
@@ -545,7 +562,7 @@ class _InfoSetSearch:
         path = [node]
         result: Shares | None = None
         while True:
-            moves = list(rules.moves(pos))
+            moves = considered(rules, pos, self.policy)
             if not moves:
                 result = _final_shares(rules, pos)
                 break
@@ -689,7 +706,9 @@ def analyse(rules: Rules, pos: Position, legal: Sequence[Move], level: str | Lev
     stop = _Stopper(lvl.time_limit, should_stop)
     side = rules.to_move(pos)
     spectator = rules.hidden_information and viewer is not None and viewer != side
-    moves = [] if spectator else list(legal)
+    moves = [] if spectator else list(considered(rules, pos, pol, legal))
+    if include is not None and include not in moves and not spectator:
+        moves.append(include)  # the move played, though the policy would not weigh it
     if rules.hidden_information and viewer is not None:
         def texts() -> list[str]:
             return [rules.move_text(pos, m) for m in moves]

@@ -43,7 +43,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.registry import get_rules
 from ..core.rules import Move, Position
-from .mcts import LEVELS, Estimate, Level, analyse
+from .mcts import LEVELS, Estimate, Level, analyse, considered
 from .processes import cores, start_tracker
 
 Shares = tuple[float, ...]
@@ -213,6 +213,7 @@ def plan(game: Game, level: str | Level = "medium", seed: int = 0, *, reuse: boo
     """What reviewing ``game`` (its moves up to the cursor) takes: ``reuse`` the plies'
     saved review comments; ``done``: values found by an earlier, cancelled review."""
     rules = game.rules
+    policy = rules.policy()
     lvl = review_level(level)
     n = game.cursor
     knowledge = knowledge_of(game)
@@ -231,12 +232,13 @@ def plan(game: Game, level: str | Level = "medium", seed: int = 0, *, reuse: boo
         if outcome is not None:
             known[k] = Value(k, _rounded(outcome.shares), final=True)
             continue
-        legal = tuple(at.legal_moves())
+        full = at.legal_moves()
         pos = at.position
         banned = frozenset()
         if rules.repetition_limit is not None and viewer is None:
-            allowed = set(legal)  # moves refused by the history rule only
+            allowed = set(full)  # moves refused by the history rule only
             banned = frozenset(m for m in rules.moves(pos) if m not in allowed)
+        legal = tuple(considered(rules, pos, policy, full))  # never all of millions
         played = game.plies[k].move if k < n else None
         tasks.append(Task(rules.id, k, pos, legal, banned, viewer, lvl, seed * 1_000_003 + k,
                           None if viewer is not None else played,

@@ -41,6 +41,10 @@ NoisyMoves = Callable[[RulesObject, Position], Sequence[Move]]
 #: True when the side to move faces a threat that would end the game with the opponent's
 #: next move (an Ordo piece that can reach its goal row)
 Threatened = Callable[[RulesObject, Position], bool]
+#: the moves worth weighing among ``moves`` (the legal moves of ``pos``, or a subsequence of
+#: them), each one of them: all of them, or where a game can have too many to list (an
+#: Ochmir capture leaving n tiles loose is 2^n moves) a few per action
+Candidates = Callable[[RulesObject, Position, Sequence[Move]], Sequence[Move]]
 
 
 @dataclass(frozen=True)
@@ -61,7 +65,10 @@ class Policy:
     extends its search on a check. ``level_depths`` gives, by level name, the depth in
     plies at which this game's alpha-beta levels search where it differs from the
     search's own (a game whose tactics take more plies needs them to make a level the
-    same step above the one below it).
+    same step above the one below it). ``candidates``, when given, is what the Monte Carlo
+    search weighs in place of all the legal moves, at its root and in its tree and
+    playouts: the moves are then never listed one by one (three-handed Ochmir, where one
+    capture may leave twenty or thirty tiles loose, each with a face to choose).
     """
 
     evaluate: Evaluate | None = None
@@ -75,6 +82,7 @@ class Policy:
     noisy_moves: NoisyMoves | None = None
     threatened: Threatened | None = None
     level_depths: tuple[tuple[str, int], ...] = ()
+    candidates: Candidates | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

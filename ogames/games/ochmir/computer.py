@@ -24,7 +24,7 @@ from ogames.core.policy import Policy, RulesObject, logistic
 
 from .geometry import HEX_CELLS
 from .notation import Move, Position
-from .play import capture_threshold, hot_cells, scores, wins_after_step
+from .play import MoveList, capture_threshold, hot_cells, scores, wins_after_step
 from .tiles import CANON, CODES, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
 
 
@@ -32,7 +32,41 @@ from .tiles import CANON, CODES, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, til
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3,
-                  score=score, noisy=noisy, material=material, noisy_moves=noisy_moves)
+                  score=score, noisy=noisy, material=material, noisy_moves=noisy_moves,
+                  candidates=candidates)
+
+
+# ----- three-handed side choices -------------------------------------------------------------
+
+
+def candidates(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> Sequence[Move]:
+    """The moves worth weighing (``Policy.candidates``): every action, and of an action
+    that leaves n tiles loose, three of its 2^n moves (late cascades leave twenty and more,
+    too many to list): every loose tile turned to one of the two other colours, every one
+    to the other, and the split that keeps the larger of the two other scores least (the
+    mover wins only above both), counted on the board as it stands (what the capture
+    itself turns is left out: this is a guess at the choice, read in an instant). A loose
+    tile carries the two other colours, so whom the tiles go to is the choice that
+    counts, and which of them, little."""
+    if not isinstance(moves, MoveList):
+        return moves
+    board = pos.board
+    points = scores(board, pos.players)
+    weighed: list[Move] = []
+    for head, start, options in moves.actions():
+        if options is None:
+            weighed.append(head)
+            continue
+        n = len(options[0])
+        weighed += [moves[start], moves[start + (1 << n) - 1]]
+        (_, first), (_, second) = options[0][0]
+        showing_first = sum(1 for (c, _), _ in options[0] if EXPOSED[board[c]] == first)
+        rest_first = points[first] - showing_first
+        rest_second = points[second] - (n - showing_first)
+        turned = min(n, max(0, round((rest_first + n - rest_second) / 2)))
+        if 0 < turned < n:  # the last ``turned`` loose tiles to the second colour
+            weighed.append(moves[start + (1 << turned) - 1])
+    return weighed
 
 
 # ----- the hexagons one tile from being full -------------------------------------------------

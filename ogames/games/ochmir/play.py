@@ -300,6 +300,14 @@ class MoveList(Sequence):
         """One move per action, without its side choices."""
         return [head for head, _ in self._blocks]
 
+    def actions(self) -> list[tuple[Move, int, Options | None]]:
+        """Per action, in order: its move without choices, the index of its first move,
+        and its options (None: no tile is loose, and the action is that one move). An
+        action with n loose tiles is the 2^n moves from there, the k-th choosing for loose
+        tile j (index order) its option ``(k >> (n - 1 - j)) & 1``."""
+        return [(head, start, options)
+                for start, (head, options) in zip(self._starts, self._blocks, strict=True)]
+
     def __len__(self) -> int:
         return self._size
 

@@ -1,7 +1,8 @@
 """Tactics suites (issue #25, "A computer worth playing"): for each two-sided game,
 positions reached by seeded random play that each ask one tactical question, and the
 computer at level hard, held to a node budget below what it searches in its 1.7 s, must
-answer every one of them.
+answer every one of them. Easy and medium, at their own depths and clocks, take every win
+in one and every capture that wins the most material at once (what a hint must never miss).
 
 The questions (``tests.tactics.KINDS``): a win in one ("win"); a win in three plies, a
 move after which every reply allows a win in one ("win3"); stopping the opponent's win in
@@ -293,4 +294,27 @@ def test_hard_solves_the_position(game_id, kind, seed, text):
     right = question(game_id, rules, pos, kind)
     move = hard_move(game_id, rules, pos)
     assert move in right, (f"{game_id} {kind} (seed {seed}): hard played "
+                           f"{rules.move_text(pos, move)}; right: {names(rules, pos, right)}")
+
+
+EVERY_LEVEL_CASES = [case for case in CASES if case[1] in ("win", "material")]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+@pytest.mark.parametrize(("game_id", "kind", "seed", "text"), EVERY_LEVEL_CASES,
+                         ids=[f"{g}-{k}-{s}" for g, k, s, _ in EVERY_LEVEL_CASES])
+def test_every_level_takes_the_win_and_the_material(game_id, kind, seed, text, level):
+    """A hint (or a move) at any level never misses a win in one, nor a capture that wins
+    the most material at once (the issue's words): the pre-check before any search."""
+    rules = get_rules(game_id)
+    pos = reached(game_id, seed, text)
+    right = answers(game_id, rules, pos, kind)
+    game = Game.from_position(rules, pos)
+    side = rules.to_move(pos)
+    policy = rules.policy()
+    if sampled.fits(rules, pos, policy):
+        move = sampled.choose_move(game, side, level, 0, policy=policy)
+    else:
+        move = choose_move(game, side, level)
+    assert move in right, (f"{game_id} {kind} (seed {seed}) at {level}: played "
                            f"{rules.move_text(pos, move)}; right: {names(rules, pos, right)}")

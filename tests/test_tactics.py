@@ -213,17 +213,17 @@ def hard(game_id: str) -> Level:
     return replace(LEVELS["hard"], time_limit=None, nodes=NODES[game_id])
 
 
-def hard_move(game_id: str, rules: Rules, pos: Position) -> Move:
-    """Hard's move as the app's computer finds it, on a node budget: alpha-beta on the
-    position, or, where something is hidden, in one world dealt from what it sees."""
+def computer_move(rules: Rules, pos: Position, level: str | Level) -> Move:
+    """The computer's move at ``level`` as the app's finds it: alpha-beta on the position,
+    or, where something is hidden, in one world dealt from what it sees."""
     game = Game.from_position(rules, pos)
     side = rules.to_move(pos)
     policy = rules.policy()
     if sampled.fits(rules, pos, policy):
-        move = sampled.choose_move(game, side, hard(game_id), 0, policy=policy)
+        move = sampled.choose_move(game, side, level, 0, policy=policy)
         assert move is not None, "the dealt world's move is not legal in the game"
         return move
-    return choose_move(game, side, hard(game_id))
+    return choose_move(game, side, level)
 
 
 def names(rules: Rules, pos: Position, moves: set[Move]) -> str:
@@ -292,7 +292,7 @@ def test_hard_solves_the_position(game_id, kind, seed, text):
     rules = get_rules(game_id)
     pos = reached(game_id, seed, text)
     right = question(game_id, rules, pos, kind)
-    move = hard_move(game_id, rules, pos)
+    move = computer_move(rules, pos, hard(game_id))
     assert move in right, (f"{game_id} {kind} (seed {seed}): hard played "
                            f"{rules.move_text(pos, move)}; right: {names(rules, pos, right)}")
 
@@ -309,12 +309,6 @@ def test_every_level_takes_the_win_and_the_material(game_id, kind, seed, text, l
     rules = get_rules(game_id)
     pos = reached(game_id, seed, text)
     right = answers(game_id, rules, pos, kind)
-    game = Game.from_position(rules, pos)
-    side = rules.to_move(pos)
-    policy = rules.policy()
-    if sampled.fits(rules, pos, policy):
-        move = sampled.choose_move(game, side, level, 0, policy=policy)
-    else:
-        move = choose_move(game, side, level)
+    move = computer_move(rules, pos, level)
     assert move in right, (f"{game_id} {kind} (seed {seed}) at {level}: played "
                            f"{rules.move_text(pos, move)}; right: {names(rules, pos, right)}")

@@ -66,8 +66,9 @@ def bench_perft(game_id: str) -> dict:
 
 def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
     """Random playouts' speed, in the first variant whose computer plays them (else the
-    first variant), each move drawn as the computer's playouts draw it: among the moves it
-    weighs (``mcts.considered``: all of them, but of three-handed Ochmir's side choices)."""
+    first variant), each move drawn as the computer's playouts draw it: by the game's
+    ``playout_move`` where it has one (three-handed Ochmir), else among the moves the
+    search weighs (``mcts.considered``)."""
     rules = get_rules(game_id)
     policy = rules.policy()
     kinds = computer_kinds(game_id)
@@ -78,10 +79,14 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
         rng = random.Random(seed)
         plies = 0
         while plies < cap:
-            moves = considered(rules, pos, policy)
-            if not moves:
-                break
-            pos = rules.apply(pos, rng.choice(moves))
+            move = None if policy.playout_move is None else policy.playout_move(rules, pos,
+                                                                                rng)
+            if move is None:
+                moves = considered(rules, pos, policy)
+                if not moves:
+                    break
+                move = rng.choice(moves)
+            pos = rules.apply(pos, move)
             plies += 1
         return plies
 

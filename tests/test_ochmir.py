@@ -1267,3 +1267,41 @@ def test_monte_carlo_never_lists_every_side_choice(monkeypatch) -> None:
     game.play(move)
     (task,) = [t for t in review.plan(game).tasks if t.index == 0]
     assert move in task.legal and len(task.legal) <= 3 * len(RULES.moves(pos).heads())
+
+
+class _Greedy(random.Random):
+    """A stream whose ``random()`` is always 0: a playout move takes its greedy branch."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 260))
+def test_a_three_handed_playout_move_is_legal(seed: int, plies: int) -> None:
+    """``playout_move`` draws a legal move without listing them, along random three-handed
+    play; its greedy branch wins a hexagon where a tile in hand or a step can; it leaves
+    two-handed positions and finished ones to the playout (None)."""
+    rng = random.Random(seed)
+    pos = RULES.start("3", seed)
+    for _ in range(plies):
+        if RULES.outcome(pos) is not None:
+            break
+        pos = RULES.apply(pos, computer.playout_move(RULES, pos, rng))
+    move = computer.playout_move(RULES, pos, random.Random(seed + 1))
+    if RULES.outcome(pos) is not None:
+        assert move is None
+        return
+    assert move in RULES.moves(pos)
+    greedy = computer.playout_move(RULES, pos, _Greedy(seed))
+    assert greedy in RULES.moves(pos)
+    p = pos.to_move
+    hot = play.hot_cells(pos.board, p, 3)
+    can_win = any(tiles.EXPOSED[t] == p for t in play.tiles_to_place(pos.hands[p], p)) \
+        and hot or any(
+        d in hot and play.wins_after_step(pos.board, p, 3, s, d)
+        for s, d in play.step_pairs(pos.board, p))
+    if can_win:
+        assert greedy.dst in hot
+    two = RULES.start("2", seed)
+    assert computer.playout_move(RULES, two, rng) is None

@@ -22,18 +22,30 @@ from itertools import product
 
 from ogames.core.policy import Policy, RulesObject, logistic
 
+from . import play
 from .geometry import HEX_CELLS
-from .notation import Move, Position
-from .play import MoveList, capture_threshold, hot_cells, scores, wins_after_step
+from .notation import PASS, Move, Position
+from .play import (
+    MoveList,
+    Options,
+    capture_threshold,
+    hot_cells,
+    scores,
+    wins_after_step,
+)
 from .tiles import CANON, CODES, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
+
+#: the chance that a playout move is the highest in ``priority`` (three-handed, in
+#: ``playout_move``: one that wins a hexagon, where there is one)
+GREEDY = 0.3
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
-    return Policy(evaluate, priority, determinize, playout_depth=12, greedy=0.3,
+    return Policy(evaluate, priority, determinize, playout_depth=12, greedy=GREEDY,
                   score=score, noisy=noisy, material=material, noisy_moves=noisy_moves,
-                  candidates=candidates)
+                  candidates=candidates, playout_move=playout_move)
 
 
 # ----- three-handed side choices -------------------------------------------------------------
@@ -42,12 +54,8 @@ def policy() -> Policy:
 def candidates(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> Sequence[Move]:
     """The moves worth weighing (``Policy.candidates``): every action, and of an action
     that leaves n tiles loose, three of its 2^n moves (late cascades leave twenty and more,
-    too many to list): every loose tile turned to one of the two other colours, every one
-    to the other, and the split that keeps the larger of the two other scores least (the
-    mover wins only above both), counted on the board as it stands (what the capture
-    itself turns is left out: this is a guess at the choice, read in an instant). A loose
-    tile carries the two other colours, so whom the tiles go to is the choice that
-    counts, and which of them, little."""
+    too many to list): the ``ways`` below. A loose tile carries the two other colours, so
+    whom the tiles go to is the choice that counts, and which of them, little."""
     if not isinstance(moves, MoveList):
         return moves
     board = pos.board
@@ -56,17 +64,84 @@ def candidates(rules: RulesObject, pos: Position, moves: Sequence[Move]) -> Sequ
     for head, start, options in moves.actions():
         if options is None:
             weighed.append(head)
-            continue
-        n = len(options[0])
-        weighed += [moves[start], moves[start + (1 << n) - 1]]
-        (_, first), (_, second) = options[0][0]
-        showing_first = sum(1 for (c, _), _ in options[0] if EXPOSED[board[c]] == first)
-        rest_first = points[first] - showing_first
-        rest_second = points[second] - (n - showing_first)
-        turned = min(n, max(0, round((rest_first + n - rest_second) / 2)))
-        if 0 < turned < n:  # the last ``turned`` loose tiles to the second colour
-            weighed.append(moves[start + (1 << turned) - 1])
+        else:
+            weighed += [moves[start + k] for k in ways(board, points, options)]
     return weighed
+
+
+def ways(board: bytes, points: Sequence[int], options: Options) -> list[int]:
+    """Which of an action's 2^n ways to turn its n loose tiles are weighed, by number
+    (``play.chosen``): every loose tile to one of the two other colours, every one to the
+    other, and the split that keeps the larger of the two other scores least (the mover
+    wins only above both), counted on the board as it stands (what the capture itself
+    turns is left out: a guess at the choice, read in an instant)."""
+    n = len(options[0])
+    (_, first), (_, second) = options[0][0]
+    showing_first = sum(1 for (c, _), _ in options[0] if EXPOSED[board[c]] == first)
+    rest_first = points[first] - showing_first
+    rest_second = points[second] - (n - showing_first)
+    turned = min(n, max(0, round((rest_first + n - rest_second) / 2)))
+    found = [0, (1 << n) - 1]
+    if 0 < turned < n:  # the last ``turned`` loose tiles to the second colour
+        found.append((1 << turned) - 1)
+    return found
+
+
+def playout_move(rules: RulesObject, pos: Position, rng: random.Random) -> Move | None:
+    """One move of a three-handed playout, drawn without listing the moves
+    (``Policy.playout_move``; listing them, each capture's loose tiles found by a cascade,
+    was nine tenths of a playout's time): with the ``GREEDY`` chance a move that wins a
+    hexagon, else a placement; otherwise any action at random; of an action that leaves
+    tiles loose, one of its ``ways``. None where the playout lists the moves itself: two
+    hands (a short list) or the game over."""
+    if not play.has_choices(pos):
+        return None
+    free = play.free_cells(pos)
+    if not free:
+        return None
+    board = pos.board
+    p = pos.to_move
+    k = capture_threshold(pos.players)
+    tiles = play.tiles_to_place(pos.hands[p], p)
+    steps = play.step_pairs(board, p)
+    hot = hot_cells(board, p, k)
+    if rng.random() < GREEDY:
+        winning = [(t, -1, d) for d in hot for t in tiles if EXPOSED[t] == p]
+        winning += [(0, s, d) for s, d in steps
+                    if d in hot and wins_after_step(board, p, k, s, d)]
+        if winning:
+            tile, src, dst = winning[rng.randrange(len(winning))]
+            return _drawn(pos, p, k, hot, tile, src, dst, rng)
+        if tiles:
+            cells = [c for c in range(len(board)) if not board[c]]
+            return _drawn(pos, p, k, hot, tiles[rng.randrange(len(tiles))], -1,
+                          cells[rng.randrange(len(cells))], rng)
+    placements = len(tiles) * free
+    total = placements + len(steps)
+    if not total:
+        return PASS
+    i = rng.randrange(total)
+    if i >= placements:
+        src, dst = steps[i - placements]
+        return _drawn(pos, p, k, hot, 0, src, dst, rng)
+    cells = [c for c in range(len(board)) if not board[c]]
+    return _drawn(pos, p, k, hot, tiles[i // free], -1, cells[i % free], rng)
+
+
+def _drawn(pos: Position, p: int, k: int, hot: set[int], tile: int, src: int, dst: int,
+           rng: random.Random) -> Move:
+    """The move of an action drawn by ``playout_move`` (a placement of ``tile``, or the
+    step from ``src``), with one of its ``ways`` where it leaves tiles loose."""
+    board = pos.board
+    head = play.place_move(tile, dst) if tile else play.step_moves()[src][dst]
+    if dst not in hot or (EXPOSED[tile] != p if tile
+                          else not wins_after_step(board, p, k, src, dst)):
+        return head
+    options = play.action_options(board, p, k, tile, src, dst)
+    if not options:
+        return head
+    drawn = ways(board, scores(board, pos.players), options)
+    return play.chosen(head, options, drawn[rng.randrange(len(drawn))])
 
 
 # ----- the hexagons one tile from being full -------------------------------------------------

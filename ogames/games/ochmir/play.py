@@ -261,7 +261,7 @@ def choice_options(board_after: bytes, loose: list[int]) -> Options:
     return tuple(options), tuple(texts)
 
 
-def _action_options(board: bytes, p: int, k: int, tile: int, src: int, dst: int,
+def action_options(board: bytes, p: int, k: int, tile: int, src: int, dst: int,
                     ) -> Options | None:
     """The side-choice options of one action, or None when nothing is loose."""
     loose, after = _loose_and_board(board, p, k, tile, src, dst)
@@ -269,6 +269,17 @@ def _action_options(board: bytes, p: int, k: int, tile: int, src: int, dst: int,
 
 
 Block = tuple[Move, "Options | None"]
+
+
+def chosen(head: Move, options: Options, k: int) -> Move:
+    """The k-th of the 2^n moves of the action ``head`` whose cascade leaves n tiles
+    loose with ``options``: loose tile j (index order) takes its option
+    ``(k >> (n - 1 - j)) & 1``, so the moves follow in canonical text order."""
+    n = len(options[0])
+    bits = [(k >> (n - 1 - j)) & 1 for j in range(n)]
+    vector = tuple(opt[bit] for opt, bit in zip(options[0], bits, strict=True))
+    text = ",".join(txt[bit] for txt, bit in zip(options[1], bits, strict=True))
+    return Move(head.tile, head.src, head.dst, vector, f"{head.text}/{text}")
 
 
 class MoveList(Sequence):
@@ -322,12 +333,7 @@ class MoveList(Sequence):
         head, options = self._blocks[b]
         if not options:
             return head
-        offset = i - self._starts[b]
-        n = len(options[0])
-        bits = [(offset >> (n - 1 - j)) & 1 for j in range(n)]
-        vector = tuple(opt[bit] for opt, bit in zip(options[0], bits, strict=True))
-        text = ",".join(txt[bit] for txt, bit in zip(options[1], bits, strict=True))
-        return Move(head.tile, head.src, head.dst, vector, f"{head.text}/{text}")
+        return chosen(head, options, i - self._starts[b])
 
     def __iter__(self) -> Iterator[Move]:
         for head, options in self._blocks:
@@ -400,14 +406,14 @@ def generate(pos: Position) -> list[Move] | MoveList:
     than collected cell by cell. Each step is a function called once per position, never
     once per move.
     """
-    free = _free_cells(pos)
+    free = free_cells(pos)
     if not free:
         return []
     board = pos.board
     variant = pos.variant
     players = 3 if variant[0] == "3" else 2
     p = pos.to_move
-    tiles = _tiles_to_place(pos.hands[p], p)
+    tiles = tiles_to_place(pos.hands[p], p)
     out = _placements(board, free, tiles) if tiles else []
     moving = board.translate(_MOVING[p])
     s = moving.find(1)
@@ -431,14 +437,14 @@ def count_moves(pos: Position) -> int:
     placements are (tiles that may be placed) × (empty cells), the movements the empty
     cells next to each mobile tile, and a position with neither has its pass. With side
     choices (three-handed without flag t) the moves are listed and counted."""
-    free = _free_cells(pos)
+    free = free_cells(pos)
     if not free:
         return 0
     p = pos.to_move
     if has_choices(pos):
         return len(generate(pos))
     board = pos.board
-    count = len(_tiles_to_place(pos.hands[p], p)) * free
+    count = len(tiles_to_place(pos.hands[p], p)) * free
     moving = board.translate(_MOVING[p])
     s = moving.find(1)
     while s >= 0:
@@ -449,7 +455,7 @@ def count_moves(pos: Position) -> int:
     return count or 1
 
 
-def _free_cells(pos: Position) -> int:
+def free_cells(pos: Position) -> int:
     """The empty cells of a position still being played; 0 once it is over (the end, as
     ``termination`` has it: board full, no tiles left, 144 of a colour, the stall).
     Raises for a player's view (``pos.masked``: a masked face, a hidden hand or bag)."""
@@ -471,7 +477,7 @@ def _free_cells(pos: Position) -> int:
     return free
 
 
-def _tiles_to_place(hand: tuple[int, ...], p: int) -> list[int]:
+def tiles_to_place(hand: tuple[int, ...], p: int) -> list[int]:
     """``placeable(hand, p)`` with their rows of moves (``_placeable_with_rows``), kept per
     hand, as hands recur."""
     key = (hand, p)
@@ -481,6 +487,23 @@ def _tiles_to_place(hand: tuple[int, ...], p: int) -> list[int]:
             _PLACEABLE.clear()
         tiles = _PLACEABLE[key] = _placeable_with_rows(hand, p)
     return tiles
+
+
+def place_move(tile: int, cell: int) -> Move:
+    """The placement of ``tile`` (one ``tiles_to_place`` gave) on ``cell``."""
+    return PLACE_MOVES[tile][cell]  # type: ignore[index]
+
+
+def step_pairs(board: bytes, p: int) -> list[tuple[int, int]]:
+    """Every step of p's mobile tiles as (from, to): a thurin across a side, a leremoc
+    across a side or a corner, onto an empty cell (``_movements``' order)."""
+    moving = board.translate(_MOVING[p])
+    pairs = []
+    s = moving.find(1)
+    while s >= 0:
+        pairs += [(s, d) for d in (EDGE[s] if VALUE[board[s]] == T else ALL[s]) if not board[d]]
+        s = moving.find(1, s + 1)
+    return pairs
 
 
 def _placements(board: bytes, free: int, tiles: list[int]) -> list[Move]:
@@ -529,7 +552,7 @@ def _placement_blocks(board: bytes, p: int, k: int, tiles: list[int]) -> list[Bl
     worked out once per hot cell."""
     loose_at: dict[int, Options] = {}
     for cell in hot_cells(board, p, k):
-        options = _action_options(board, p, k, _showing_tile(p), -1, cell)
+        options = action_options(board, p, k, _showing_tile(p), -1, cell)
         if options:
             loose_at[cell] = options
     blocks: list[Block] = []
@@ -555,7 +578,7 @@ def _movements(board: bytes, moving: bytes, s: int, p: int, k: int, choosing: bo
             if board[d]:
                 continue
             if choosing and wins_after_step(board, p, k, s, d):
-                options = _action_options(board, p, k, 0, s, d)
+                options = action_options(board, p, k, 0, s, d)
                 if options:
                     blocks.append((steps[d], options))
                     continue

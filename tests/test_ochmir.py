@@ -1279,8 +1279,8 @@ class _Greedy(random.Random):
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 10_000), st.integers(0, 260))
 def test_a_three_handed_playout_move_is_legal(seed: int, plies: int) -> None:
-    """``playout_move`` draws a legal move without listing them, along random three-handed
-    play; its greedy branch wins a hexagon where a tile in hand or a step can; it leaves
+    """``playout_move`` draws a legal move without listing them, one of those the search
+    weighs when it lists them, along random three-handed play; its greedy branch wins a hexagon where a tile in hand or a step can; it leaves
     two-handed positions and finished ones to the playout (None)."""
     rng = random.Random(seed)
     pos = RULES.start("3", seed)
@@ -1292,9 +1292,11 @@ def test_a_three_handed_playout_move_is_legal(seed: int, plies: int) -> None:
     if RULES.outcome(pos) is not None:
         assert move is None
         return
-    assert move in RULES.moves(pos)
+    # legal, and one of the moves the search weighs when it lists them (the plain path)
+    weighed = set(computer.candidates(RULES, pos, RULES.moves(pos)))
+    assert move in RULES.moves(pos) and move in weighed
     greedy = computer.playout_move(RULES, pos, _Greedy(seed))
-    assert greedy in RULES.moves(pos)
+    assert greedy in RULES.moves(pos) and greedy in weighed
     p = pos.to_move
     hot = play.hot_cells(pos.board, p, 3)
     can_win = any(tiles.EXPOSED[t] == p for t in play.tiles_to_place(pos.hands[p], p)) \

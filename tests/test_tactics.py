@@ -5,7 +5,7 @@ answer every one of them. Easy and medium, at their own depths and clocks, take 
 in one and every capture that wins the most material at once (what a hint must never miss).
 
 The questions (``tests.tactics.KINDS``): a win in one ("win"); a win in three plies, a
-move after which every reply allows a win in one ("win3"); stopping the opponent's win in
+move after which every reply allows a win in one or ends the game won ("win3"); stopping the opponent's win in
 two, when it threatens a win in one and only some moves stop it ("defend"); winning
 material at once, a move whose least gain over every reply is the largest ("material").
 
@@ -15,9 +15,8 @@ alone, and counts material from the position text. Every position has a wrong mo
 else it would test nothing. The positions were listed by ``python -m tests.tactics GAME
 --per-kind 14 --seeds N [--plies LO HI]`` (Onitama and Opprimo 6000 seeds; Oferhlýp 8000
 with ``--plies 20 300``; Ordo, whose moves are slow to list, 2000; Ochmir 4000 with
-``--plies 230 270``) and, for each kind, the
-six with the fewest right answers per legal move kept; each one's seed replays the random
-game that reached it (``PLIES``).
+``--plies 230 270``) and, for each kind, the six with the fewest right answers per legal
+move kept; each one's seed replays the random game that reached it (``PLIES``).
 
 Ochmir hides the opponent's hand, the bag and the faces underneath the board: the computer
 searches one world dealt from what it sees (``ogames.ai.sampled``), as in play, and each

@@ -66,9 +66,9 @@ def bench_perft(game_id: str) -> dict:
 
 def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
     """Random playouts' speed, in the first variant whose computer plays them (else the
-    first variant), each move drawn as the computer's playouts draw it: by the game's
-    ``playout_move`` where it has one (three-handed Ochmir), else among the moves the
-    search weighs (``mcts.considered``)."""
+    first variant), each game played as the computer's playouts play: by the game's
+    ``playout`` where it has one (three-handed Ochmir), else each move drawn among the
+    moves the search weighs (``mcts.considered``)."""
     rules = get_rules(game_id)
     policy = rules.policy()
     kinds = computer_kinds(game_id)
@@ -77,16 +77,16 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
     def one(seed: int) -> int:
         pos = rules.start(variant, seed)
         rng = random.Random(seed)
+        if policy.playout is not None:
+            done = policy.playout(rules, pos, rng, cap)
+            if done is not None:
+                return done[1]
         plies = 0
         while plies < cap:
-            move = None if policy.playout_move is None else policy.playout_move(rules, pos,
-                                                                                rng)
-            if move is None:
-                moves = considered(rules, pos, policy)
-                if not moves:
-                    break
-                move = rng.choice(moves)
-            pos = rules.apply(pos, move)
+            moves = considered(rules, pos, policy)
+            if not moves:
+                break
+            pos = rules.apply(pos, rng.choice(moves))
             plies += 1
         return plies
 

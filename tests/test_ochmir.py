@@ -23,6 +23,8 @@ from ogames.core.outcome import Outcome
 from ogames.core.savefile import format_game, parse_game
 from ogames.games.ochmir import RULES, computer, notation, play, tiles
 from ogames.games.ochmir import geometry as geo
+from ogames.games.ochmir.notation import PASS
+from ogames.games.ochmir.playout import Playout
 
 # ----- helpers built from the specification (not from the engine) -----------------------
 
@@ -1276,34 +1278,84 @@ class _Greedy(random.Random):
         return 0.0
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10_000), st.integers(0, 260))
-def test_a_three_handed_playout_move_is_legal(seed: int, plies: int) -> None:
-    """``playout_move`` draws a legal move without listing them, one of those the search
-    weighs when it lists them, along random three-handed play; its greedy branch wins a hexagon where a tile in hand or a step can; it leaves
-    two-handed positions and finished ones to the playout (None)."""
+def _wins_a_hexagon(pos, move) -> bool:
+    """Whether ``move`` wins a hexagon, read from the board after it (§2.5.7): its tile
+    shows the mover, and a hexagon around it is full with at least k tiles showing the
+    mover (the cascade only adds to them, and examines every hexagon around a turned
+    tile)."""
+    p, k = pos.to_move, play.capture_threshold(pos.players)
+    after = RULES.apply(pos, move).board
+    if move.dst < 0 or tiles.EXPOSED[after[move.dst]] != p:
+        return False
+    return any(all(after[c] for c in geo.HEX_CELLS[h])
+               and sum(tiles.EXPOSED[after[c]] == p for c in geo.HEX_CELLS[h]) >= k
+               for h in geo.HEXES_OF[move.dst])
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["3", "3t", "3r", "3p", "3prt", "2", "2r"]),
+       st.integers(0, 300))
+def test_a_playout_replays_move_for_move_in_the_engine(seed: int, variant: str,
+                                                       plies: int) -> None:
+    """The playout played on a board changed in place (``playout.Playout``) makes legal
+    moves, one of those the search weighs where it lists them, and after each the
+    position ``apply`` gives; it ends where ``outcome`` says the game is over. From the
+    position it reached: its greedy branch wins a hexagon where some move can, else
+    places a tile where one is in hand."""
     rng = random.Random(seed)
-    pos = RULES.start("3", seed)
+    pos = RULES.start(variant, seed)
+    game = Playout(pos, computer.ways)
     for _ in range(plies):
-        if RULES.outcome(pos) is not None:
+        assert game.over() == (RULES.outcome(pos) is not None)
+        move = game.move(rng)
+        if move is None:
             break
-        pos = RULES.apply(pos, computer.playout_move(RULES, pos, rng))
-    move = computer.playout_move(RULES, pos, random.Random(seed + 1))
+        moves = RULES.moves(pos)
+        assert move in moves
+        if isinstance(moves, play.MoveList):
+            assert move in computer.candidates(RULES, pos, moves)
+        pos = RULES.apply(pos, move)
+        assert game.position() == pos
     if RULES.outcome(pos) is not None:
-        assert move is None
+        assert Playout(pos, computer.ways).move(rng) is None
         return
-    # legal, and one of the moves the search weighs when it lists them (the plain path)
-    weighed = set(computer.candidates(RULES, pos, RULES.moves(pos)))
-    assert move in RULES.moves(pos) and move in weighed
-    greedy = computer.playout_move(RULES, pos, _Greedy(seed))
-    assert greedy in RULES.moves(pos) and greedy in weighed
-    p = pos.to_move
-    hot = play.hot_cells(pos.board, p, 3)
-    can_win = any(tiles.EXPOSED[t] == p for t in play.tiles_to_place(pos.hands[p], p)) \
-        and hot or any(
-        d in hot and play.wins_after_step(pos.board, p, 3, s, d)
-        for s, d in play.step_pairs(pos.board, p))
-    if can_win:
-        assert greedy.dst in hot
-    two = RULES.start("2", seed)
-    assert computer.playout_move(RULES, two, rng) is None
+    greedy = Playout(pos, computer.ways).move(_Greedy(seed))
+    assert greedy in RULES.moves(pos)
+    heads = RULES.moves(pos)
+    heads = heads.heads() if isinstance(heads, play.MoveList) else heads
+    if any(_wins_a_hexagon(pos, m) for m in heads):
+        assert _wins_a_hexagon(pos, greedy)
+    elif pos.hands[pos.to_move]:
+        assert greedy.tile
+
+
+def test_a_playout_steps_when_the_hand_is_empty_and_passes_when_nothing_moves() -> None:
+    """With an empty hand and an empty bag, a playout move is a step of a mobile tile
+    where one can step, and a pass where none can (§2.5.6: no voluntary pass)."""
+    seen = set()
+    for seed in range(40):
+        rng = random.Random(seed)
+        pos = RULES.start("3", seed)
+        while RULES.outcome(pos) is None and (pos.bag_size or pos.hands[pos.to_move]):
+            pos = RULES.apply(pos, Playout(pos, computer.ways).move(rng))
+        if RULES.outcome(pos) is not None:
+            continue
+        moves = list(RULES.moves(pos))
+        kind = "pass" if moves == [PASS] else "step"
+        seen.add(kind)
+        for _ in range(10):
+            move = Playout(pos, computer.ways).move(rng)
+            assert move in moves
+            assert move == PASS if kind == "pass" else move.src >= 0
+        if seen == {"pass", "step"}:
+            break
+    assert "step" in seen
+
+
+def test_the_computer_plays_its_own_playouts_three_handed_only() -> None:
+    """Three-handed, the search's playouts are the game's own (``Policy.playout``, a
+    dozen moves); two-handed the game leaves them to the search (None)."""
+    policy = RULES.policy()
+    end, played = policy.playout(RULES, RULES.start("3", 5), random.Random(5), 12)
+    assert played == 12 and end.ply == 12
+    assert policy.playout(RULES, RULES.start("2", 5), random.Random(5), 12) is None

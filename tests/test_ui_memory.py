@@ -90,6 +90,10 @@ async def test_the_full_collection_waits_until_keys_pause():
                 in_idle = False
 
         idle.poke, idle._collect = poke_noted, collect_noted
+        if idle._timer is not None:
+            # a key of the start still has its walk due, bound before the patch: due again
+            # now, so that it is seen as the idle one it is
+            idle.poke()
         gc.callbacks.append(note)
         try:
             texts = random_texts("ordo", "", 5, 4)

@@ -289,12 +289,12 @@ class _Playout:
 
     def __call__(self, pos: Position, moves: Sequence[Move] | None = None) -> Shares:
         rules, rng, policy = self.rules, self.rng, self.policy
-        for _ in range(self.depth):
-            if moves is None and policy.playout_move is not None:
-                drawn = policy.playout_move(rules, pos, rng)
-                if drawn is not None:
-                    pos = rules.apply(pos, drawn)
-                    continue
+        for played in range(self.depth):
+            if moves is None and policy.playout is not None:
+                done = policy.playout(rules, pos, rng, self.depth - played)
+                if done is not None:
+                    pos = done[0]
+                    break
             if moves is None:
                 moves = considered(rules, pos, policy)
             if not moves:

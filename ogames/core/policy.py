@@ -45,9 +45,11 @@ Threatened = Callable[[RulesObject, Position], bool]
 #: them), each one of them: all of them, or where a game can have too many to list (an
 #: Ochmir capture leaving n tiles loose is 2^n moves) a few per action
 Candidates = Callable[[RulesObject, Position, Sequence[Move]], Sequence[Move]]
-#: one move of a playout drawn without listing the moves (where listing them is most of a
-#: playout's time), or None: the playout lists them and draws as usual
-PlayoutMove = Callable[[RulesObject, Position, random.Random], Any]
+#: a playout of up to n moves from a position, played by the game on its own state changed
+#: in place, each move drawn without listing the moves (where listing them and building a
+#: position per move is most of a playout's time): (the position reached, the moves
+#: played), or None where the search plays the playout itself
+PlayOut = Callable[[RulesObject, Position, random.Random, int], Any]
 
 
 @dataclass(frozen=True)
@@ -72,8 +74,8 @@ class Policy:
     search weighs in place of all the legal moves, at its root and in its tree and
     playouts: the moves are then never listed one by one (three-handed Ochmir, where one
     capture may leave twenty or thirty tiles loose, each with a face to choose).
-    ``playout_move``, when given, draws each playout move instead (its own ``greedy``
-    included), where it can: the playout lists the moves where it returns None.
+    ``playout``, when given, plays the playouts instead (its own ``greedy`` included),
+    where it can: the search plays them itself where it returns None.
     """
 
     evaluate: Evaluate | None = None
@@ -88,7 +90,7 @@ class Policy:
     threatened: Threatened | None = None
     level_depths: tuple[tuple[str, int], ...] = ()
     candidates: Candidates | None = None
-    playout_move: PlayoutMove | None = None
+    playout: PlayOut | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

@@ -22,10 +22,11 @@ from itertools import product
 
 from ogames.core.policy import Policy, RulesObject, logistic
 
-from . import play
 from .geometry import HEX_CELLS
-from .notation import PASS, Move, Position
+from .notation import Move, Position
 from .play import (
+    HEX_RUNS,
+    SHOWING,
     MoveList,
     Options,
     capture_threshold,
@@ -33,11 +34,8 @@ from .play import (
     scores,
     wins_after_step,
 )
-from .tiles import CANON, CODES, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
-
-#: the chance that a playout move is the highest in ``priority`` (three-handed, in
-#: ``playout_move``: one that wins a hexagon, where there is one)
-GREEDY = 0.3
+from .playout import GREEDY, play_out
+from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
 
 
 @cache
@@ -45,7 +43,7 @@ def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     return Policy(evaluate, priority, determinize, playout_depth=12, greedy=GREEDY,
                   score=score, noisy=noisy, material=material, noisy_moves=noisy_moves,
-                  candidates=candidates, playout_move=playout_move)
+                  candidates=candidates, playout=playout)
 
 
 # ----- three-handed side choices -------------------------------------------------------------
@@ -87,85 +85,20 @@ def ways(board: bytes, points: Sequence[int], options: Options) -> list[int]:
     return found
 
 
-def playout_move(rules: RulesObject, pos: Position, rng: random.Random) -> Move | None:
-    """One move of a three-handed playout, drawn without listing the moves
-    (``Policy.playout_move``; listing them, each capture's loose tiles found by a cascade,
-    was nine tenths of a playout's time): with the ``GREEDY`` chance a move that wins a
-    hexagon, else a placement; otherwise any action at random; of an action that leaves
-    tiles loose, one of its ``ways``. None where the playout lists the moves itself: two
-    hands (a short list) or the game over."""
-    if not play.has_choices(pos):
+def playout(rules: RulesObject, pos: Position, rng: random.Random,
+            plies: int) -> tuple[Position, int] | None:
+    """A three-handed playout of up to ``plies`` moves, played on a board changed in place
+    (``Policy.playout``; :mod:`.playout`): the position reached and the moves played. None
+    for two hands, whose short lists the search draws from itself."""
+    if pos.players != 3:
         return None
-    free = play.free_cells(pos)
-    if not free:
-        return None
-    board = pos.board
-    p = pos.to_move
-    k = capture_threshold(pos.players)
-    tiles = play.tiles_to_place(pos.hands[p], p)
-    steps = play.step_pairs(board, p)
-    hot = hot_cells(board, p, k)
-    if rng.random() < GREEDY:
-        winning = [(t, -1, d) for d in hot for t in tiles if EXPOSED[t] == p]
-        winning += [(0, s, d) for s, d in steps
-                    if d in hot and wins_after_step(board, p, k, s, d)]
-        if winning:
-            tile, src, dst = winning[rng.randrange(len(winning))]
-            return _drawn(pos, p, k, hot, tile, src, dst, rng)
-        if tiles:
-            cells = [c for c in range(len(board)) if not board[c]]
-            return _drawn(pos, p, k, hot, tiles[rng.randrange(len(tiles))], -1,
-                          cells[rng.randrange(len(cells))], rng)
-    placements = len(tiles) * free
-    total = placements + len(steps)
-    if not total:
-        return PASS
-    i = rng.randrange(total)
-    if i >= placements:
-        src, dst = steps[i - placements]
-        return _drawn(pos, p, k, hot, 0, src, dst, rng)
-    cells = [c for c in range(len(board)) if not board[c]]
-    return _drawn(pos, p, k, hot, tiles[i // free], -1, cells[i % free], rng)
-
-
-def _drawn(pos: Position, p: int, k: int, hot: set[int], tile: int, src: int, dst: int,
-           rng: random.Random) -> Move:
-    """The move of an action drawn by ``playout_move`` (a placement of ``tile``, or the
-    step from ``src``), with one of its ``ways`` where it leaves tiles loose."""
-    board = pos.board
-    head = play.place_move(tile, dst) if tile else play.step_moves()[src][dst]
-    if dst not in hot or (EXPOSED[tile] != p if tile
-                          else not wins_after_step(board, p, k, src, dst)):
-        return head
-    options = play.action_options(board, p, k, tile, src, dst)
-    if not options:
-        return head
-    drawn = ways(board, scores(board, pos.players), options)
-    return play.chosen(head, options, drawn[rng.randrange(len(drawn))])
+    return play_out(pos, rng, plies, ways)
 
 
 # ----- the hexagons one tile from being full -------------------------------------------------
 
-#: per side p, a bytes.translate table: tile code → 0 empty, 1 showing p, 2 showing another
-_SHOWING = tuple(bytes(0 if t == 0 else 1 if t < CODES and EXPOSED[t] == p else 2
-                       for t in range(256)) for p in range(3))
 
-
-def _row_runs() -> tuple[tuple[int, int], ...]:
-    """Each hexagon's two runs of three consecutive cells (its ▼ row and the row below),
-    by their first cells: two slices of a board string read a hexagon at once."""
-    runs = []
-    for cells in HEX_CELLS:
-        a, b = cells[0], cells[3]
-        if cells != (a, a + 1, a + 2, b, b + 1, b + 2):
-            raise AssertionError("hexagon cells are not two runs of three")
-        runs.append((a, b))
-    return tuple(runs)
-
-
-_RUNS = _row_runs()
-
-#: what a hexagon's six cells (as ``_SHOWING`` bytes) mean for the side p they were read
+#: what a hexagon's six cells (as ``SHOWING`` bytes) mean for the side p they were read
 #: for: (kind, the empty cells' places in the hexagon, a value); kinds below
 MINE, THEIRS, BLOCK, LATENT, POISON, BUILD = range(6)
 
@@ -228,12 +161,12 @@ def threats(board: bytes, p: int, k: int) -> Threats:
     if last is not None and last[0] == key:
         return last[1]
     kinds = _KINDS[k]
-    seen = board.translate(_SHOWING[p])
+    seen = board.translate(SHOWING[p])
     mine: dict[int, int] = {}
     theirs: dict[int, int] = {}
     order: dict[int, float] = {}
     latent = 0
-    for (a, b), cells in zip(_RUNS, HEX_CELLS, strict=True):
+    for (a, b), cells in zip(HEX_RUNS, HEX_CELLS, strict=True):
         found = kinds.get(seen[a:a + 3] + seen[b:b + 3])
         if found is None:
             continue

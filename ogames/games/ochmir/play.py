@@ -26,6 +26,7 @@ from .notation import PASS, Move, Position, make_move, parse_move_syntax, tile_c
 from .tiles import (
     CANON,
     CARRIES,
+    CODES,
     COLOUR_NAMES,
     COLOURS,
     EXPOSED,
@@ -204,28 +205,48 @@ def _loose_and_board(board: bytes, p: int, k: int, tile: int, src: int, dst: int
     return loose, bytes(scratch)
 
 
-def hot_cells(board: bytes, p: int, k: int) -> set[int]:
-    """Empty cells where a tile showing p would complete a hexagon it then wins."""
-    hot = set()
+def _row_runs() -> tuple[tuple[int, int], ...]:
+    """Each hexagon's two runs of three consecutive cells (its ▼ row and the row below),
+    by their first cells: two slices of a board string read a hexagon at once."""
+    runs = []
     for cells in HEX_CELLS:
-        gap = -1
-        showing = 0
-        for c in cells:
-            t = board[c]
-            if not t:
-                if gap >= 0:
-                    break
-                gap = c
-            elif EXPOSED[t] == p:
-                showing += 1
-        else:
-            if gap >= 0 and showing + 1 >= k:
-                hot.add(gap)
+        a, b = cells[0], cells[3]
+        if cells != (a, a + 1, a + 2, b, b + 1, b + 2):
+            raise AssertionError("hexagon cells are not two runs of three")
+        runs.append((a, b))
+    return tuple(runs)
+
+
+#: per hexagon (``HEX_CELLS`` order), the first cells of its two runs of three
+HEX_RUNS = _row_runs()
+#: per side p, a bytes.translate table: tile code → 0 empty, 1 showing p, 2 showing another
+SHOWING = tuple(bytes(0 if t == 0 else 1 if t < CODES and EXPOSED[t] == p else 2
+                      for t in range(256)) for p in range(3))
+#: per capture threshold k: a hexagon's six cells read as ``SHOWING`` values, with one gap
+#: that a tile showing p fills and wins → the gap's place in the hexagon
+_WINNING_GAP = {k: {six: six.index(0) for six in product((0, 1, 2), repeat=6)
+                    if six.count(0) == 1 and six.count(1) + 1 >= k} for k in (3, 4)}
+#: per hexagon, what reads its six cells at once, and the cells
+_HEX_READERS = tuple((itemgetter(*cells), cells) for cells in HEX_CELLS)
+
+
+def hot_cells(board: bytes, p: int, k: int) -> set[int]:
+    """Empty cells where a tile showing p would complete a hexagon it then wins (each
+    hexagon's cells read at once from the board translated to empty / p / other, and
+    looked up: a fifth of the time of reading them one by one)."""
+    seen = board.translate(SHOWING[p])
+    gap = _WINNING_GAP[k].get
+    hot = set()
+    for six, cells in _HEX_READERS:
+        g = gap(six(seen))
+        if g is not None:
+            hot.add(cells[g])
     return hot
 
 
 def wins_after_step(board: bytes, p: int, k: int, src: int, dst: int) -> bool:
-    """Whether moving the tile on src to dst completes and wins a hexagon around dst."""
+    """Whether moving the tile on src to dst completes and wins a hexagon around dst (src
+    -1: whether a tile showing p placed on dst does)."""
     for h in HEXES_OF[dst]:
         showing = 1
         for c in HEX_CELLS[h]:
@@ -494,18 +515,6 @@ def place_move(tile: int, cell: int) -> Move:
     return PLACE_MOVES[tile][cell]  # type: ignore[index]
 
 
-def step_pairs(board: bytes, p: int) -> list[tuple[int, int]]:
-    """Every step of p's mobile tiles as (from, to): a thurin across a side, a leremoc
-    across a side or a corner, onto an empty cell (``_movements``' order)."""
-    moving = board.translate(_MOVING[p])
-    pairs = []
-    s = moving.find(1)
-    while s >= 0:
-        pairs += [(s, d) for d in (EDGE[s] if VALUE[board[s]] == T else ALL[s]) if not board[d]]
-        s = moving.find(1, s + 1)
-    return pairs
-
-
 def _placements(board: bytes, free: int, tiles: list[int]) -> list[Move]:
     """The placements of ``tiles`` (tile by tile, cells in index order) on the ``free``
     empty cells of ``board``, copied from each tile's row of moves in the cheapest way
@@ -651,24 +660,33 @@ def apply(pos: Position, move: Move) -> Position:
             if EXPOSED[board[c]] != colour:
                 board[c] = FLIP[board[c]]
     hands = pos.hands
-    bag, drawn = pos.bag, pos.drawn
     if tile:
-        hand = list(hands[p])
-        hand.remove(CANON[tile])
-        left = len(bag) - drawn
-        take = (1 if left else 0) if "r" in variant else (0 if hand else min(HAND_SIZE, left))
-        if take:
-            hand.extend(bag[drawn:drawn + take])
-            if pos.seed is not None:
-                drawn += take
-            else:
-                bag = bag[take:]
-        hand.sort()
-        hands = (*hands[:p], tuple(hand), *hands[p + 1:])
+        hand, bag, drawn = refill(hands[p], tile, pos.bag, pos.drawn, variant,
+                                  pos.seed is not None)
+        hands = (*hands[:p], hand, *hands[p + 1:])
         return Position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn, 0,
                         pos.ply + 1)
-    return Position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn,
+    return Position(variant, bytes(board), (p + 1) % n, hands, pos.bag, pos.seed, pos.drawn,
                     pos.streak + 1, pos.ply + 1)
+
+
+def refill(hand: tuple[int, ...], tile: int, bag: tuple[int, ...], drawn: int, variant: str,
+           seeded: bool) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The hand after placing ``tile`` from it, and the bag and ``drawn`` after the draw
+    (§2.5.6): a hand is refilled to six only once it is empty, or (flag ``r``) by one tile
+    after each placement. A seeded bag counts its drawn tiles; another loses them."""
+    held = list(hand)
+    held.remove(CANON[tile])
+    left = len(bag) - drawn
+    take = (1 if left else 0) if "r" in variant else (0 if held else min(HAND_SIZE, left))
+    if take:
+        held.extend(bag[drawn:drawn + take])
+        if seeded:
+            drawn += take
+        else:
+            bag = bag[take:]
+    held.sort()
+    return tuple(held), bag, drawn
 
 
 # ----- the end ----------------------------------------------------------------------------------

@@ -288,13 +288,16 @@ class _Playout:
         self.neutral = tuple(1.0 / sides for _ in range(sides))
 
     def __call__(self, pos: Position, moves: Sequence[Move] | None = None) -> Shares:
+        """Play out from ``pos`` (whose legal moves are ``moves``, when the caller has them):
+        the game's own ``Policy.playout`` when it has one and plays this one (asked once),
+        else move by move here."""
         rules, rng, policy = self.rules, self.rng, self.policy
-        for played in range(self.depth):
-            if moves is None and policy.playout is not None:
-                done = policy.playout(rules, pos, rng, self.depth - played)
-                if done is not None:
-                    pos = done[0]
-                    break
+        done = None
+        if moves is None and policy.playout is not None:
+            done = policy.playout(rules, pos, rng, self.depth)
+        if done is not None:
+            return self._score(done[0])
+        for _ in range(self.depth):
             if moves is None:
                 moves = considered(rules, pos, policy)
             if not moves:
@@ -308,11 +311,15 @@ class _Playout:
                 move = moves[rng.randrange(len(moves))]
             pos = rules.apply(pos, move)
             moves = None
-        if rules.outcome(pos) is not None:
-            return _final_shares(rules, pos)
-        if policy.evaluate is None:
+        return self._score(pos)
+
+    def _score(self, pos: Position) -> Shares:
+        """Where a playout stopped: the result if the game is over, else the evaluation."""
+        if self.rules.outcome(pos) is not None:
+            return _final_shares(self.rules, pos)
+        if self.policy.evaluate is None:
             return self.neutral
-        return tuple(policy.evaluate(rules, pos))
+        return tuple(self.policy.evaluate(self.rules, pos))
 
 
 # ----- perfect information ------------------------------------------------------------------

@@ -75,7 +75,8 @@ class Policy:
     playouts: the moves are then never listed one by one (three-handed Ochmir, where one
     capture may leave twenty or thirty tiles loose, each with a face to choose).
     ``playout``, when given, plays the playouts instead (its own ``greedy`` included),
-    where it can: the search plays them itself where it returns None.
+    where it can: asked once at each playout's start, the search plays the playout itself
+    where it returns None.
     """
 
     evaluate: Evaluate | None = None

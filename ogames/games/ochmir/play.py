@@ -120,6 +120,9 @@ def _placeable_with_rows(hand: tuple[int, ...], p: int) -> list[int]:
 MOBILE: tuple[frozenset[int], ...] = tuple(
     frozenset(t for t in TILE_CODES if EXPOSED[t] == p and VALUE[t] in (T, L)) for p in range(3)
 )
+#: STEPS[is_leremoc][s]: the cells a mobile tile on s may step to: a thurin's (across a
+#: side, ``EDGE``) and a leremoc's (across a side or a corner, ``ALL``)
+STEPS = (tuple(EDGE), tuple(ALL))
 #: bytes.translate table: code → exposed colour + 1 (0 for empty), to count scores fast
 _COLOUR_BYTE = bytes((EXPOSED[t] + 1 if 0 < t < 91 and EXPOSED[t] >= 0 else 0)
                      for t in range(256))
@@ -469,7 +472,7 @@ def count_moves(pos: Position) -> int:
     moving = board.translate(_MOVING[p])
     s = moving.find(1)
     while s >= 0:
-        for d in (EDGE[s] if VALUE[board[s]] == T else ALL[s]):
+        for d in STEPS[VALUE[board[s]] != T][s]:
             if not board[d]:
                 count += 1
         s = moving.find(1, s + 1)
@@ -583,7 +586,7 @@ def _movements(board: bytes, moving: bytes, s: int, p: int, k: int, choosing: bo
     moves = step_moves()
     while s >= 0:
         steps = moves[s]
-        for d in (EDGE[s] if VALUE[board[s]] == T else ALL[s]):
+        for d in STEPS[VALUE[board[s]] != T][s]:
             if board[d]:
                 continue
             if choosing and wins_after_step(board, p, k, s, d):

@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from .geometry import ALL, CELLS, EDGE
+from .geometry import ALL, CELLS
 from .notation import PASS, Move, Position
 from .play import (
+    STEPS,
     THREE_HANDED_TARGET,
     Options,
     capture_threshold,
@@ -51,9 +52,7 @@ GREEDY = 0.3
 #: leremoc), else -1 (a ferrorn, an empty cell)
 _MOVER = tuple(EXPOSED[t] if 0 < t < CODES and VALUE[t] in (T, L) else -1
                for t in range(256))
-#: per cell, the cells a tile there may step to: a thurin's (edge neighbours) and a
-#: leremoc's (edge and corner neighbours); a step is drawn as one of ``_SLOTS`` slots
-_STEPS = (tuple(EDGE), tuple(ALL))
+#: a step is drawn as one of ``_SLOTS`` slots of its tile's ``STEPS``
 _SLOTS = max(len(cells) for cells in ALL)
 
 #: which of an action's ways to turn its loose tiles are weighed: (board before the action,
@@ -127,7 +126,7 @@ class Playout:
         free = len(empty)
         placements = len(tiles) * free
         if not placements:
-            steps = [(s, d) for s in self.mobile[p] for d in _STEPS[VALUE[board[s]] != T][s]
+            steps = [(s, d) for s in self.mobile[p] for d in STEPS[VALUE[board[s]] != T][s]
                      if not board[d]]
             if not steps:
                 return self._pass()
@@ -142,7 +141,7 @@ class Playout:
                 return self._act(p, tiles[i // free], -1, empty[i % free], rng)
             i -= placements
             src = movers[i // _SLOTS]
-            targets = _STEPS[VALUE[board[src]] != T][src]
+            targets = STEPS[VALUE[board[src]] != T][src]
             slot = i % _SLOTS
             if slot < len(targets) and not board[targets[slot]]:
                 return self._act(p, 0, src, targets[slot], rng)
@@ -158,7 +157,7 @@ class Playout:
         for d in hot:
             for s in ALL[d]:
                 t = board[s]
-                if (_MOVER[t] == p and d in _STEPS[VALUE[t] != T][s]
+                if (_MOVER[t] == p and d in STEPS[VALUE[t] != T][s]
                         and wins_after_step(board, p, self.k, s, d)):
                     found.append((0, s, d))
         return found

@@ -27,6 +27,7 @@ the search never asks which game it plays.
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -613,7 +614,12 @@ class _InfoSetSearch:
         by rejection: the children are few next to the moves when branching is large)."""
         if self.policy.priority is not None:
             scores = self.policy.priority(self.rules, pos, moves)
-            order = sorted(range(len(moves)), key=lambda i: (-scores[i], self.rng.random()))
+            rand = self.rng.random
+            keys = [(-score, rand()) for score in scores]
+            # the first in the order of ``keys`` without a child: at most len(children)
+            # moves come before it, so only so many are ranked (``nsmallest`` keeps
+            # ``sorted``'s order, ties included)
+            order = heapq.nsmallest(len(children) + 1, range(len(moves)), key=keys.__getitem__)
             return next(moves[i] for i in order if moves[i] not in children)
         if len(children) * 2 > len(moves):
             rest = [m for m in moves if m not in children]

@@ -321,9 +321,7 @@ def determinize(rules: RulesObject, view: Position, side: int,
     beneath the board's exposed faces, in the other hands and in the bag. Board tiles
     are matched first, rarest exposed face first, so the rare leremoc and thurin faces
     find a tile that carries them; what is left is shuffled into hands and bag."""
-    pool: dict[int, int] = {}
-    for t in tile_set(view.variant):
-        pool[t] = pool.get(t, 0) + 1
+    pool = dict(_full_pool(view.variant))
     for t in view.hands[side]:
         if pool.get(t):
             pool[t] -= 1
@@ -336,7 +334,7 @@ def determinize(rules: RulesObject, view: Position, side: int,
             hand = tuple(sorted(CANON[_take(rest, rng, view.variant)]
                                 for _ in range(len(hand))))
         hands.append(hand)
-    bag = tuple(_take(rest, rng, view.variant) for _ in range(view.bag_size))
+    bag = _take_many(rest, rng, view.variant, view.bag_size)
     return Position(view.variant, board, view.to_move, tuple(hands), bag, None, 0,
                     view.streak, view.ply)
 
@@ -351,8 +349,8 @@ def _deal_reverses(view: Position, pool: dict[int, int], rng: random.Random) -> 
             faces.setdefault(t, []).append(i)
     for face in sorted(faces, key=lambda f: (-VALUE[f], f)):  # rarest values first
         colour, value = EXPOSED[face], VALUE[face]
-        fits = [t for t, n in pool.items() if n and _shows(t, colour, value)
-                for _ in range(n)]
+        showing = _SHOWING_FACE[colour, value]
+        fits = [t for t, n in pool.items() if n and t in showing for _ in range(n)]
         rand = rng.random
         for i in faces[face]:
             if fits:
@@ -371,7 +369,31 @@ def _shows(t: int, colour: int, value: int) -> bool:
             or (EXPOSED[FLIP[t]] == colour and VALUE[FLIP[t]] == value))
 
 
+#: per face (colour, value): the tile codes with that face on one side (``_shows``)
+_SHOWING_FACE = {(colour, value): frozenset(t for t in range(1, MASKED)
+                                            if _shows(t, colour, value))
+                 for colour in range(3) for value in set(VALUE[1:MASKED])}
+
+
+@cache
+def _full_pool(variant: str) -> dict[int, int]:
+    """Each tile code of ``variant``'s set and how many the set holds, in the set's order
+    (the order the deal reads them in)."""
+    pool: dict[int, int] = {}
+    for t in tile_set(variant):
+        pool[t] = pool.get(t, 0) + 1
+    return pool
+
+
 def _take(rest: list[int], rng: random.Random, variant: str) -> int:
     if rest:
         return rest.pop()
     return rng.choice(tile_set(variant))  # more hidden tiles than the set has left
+
+
+def _take_many(rest: list[int], rng: random.Random, variant: str, n: int) -> tuple[int, ...]:
+    """``n`` tiles taken as ``_take`` takes them one by one, the last of ``rest`` first."""
+    cut = max(len(rest) - n, 0)
+    taken = rest[cut:][::-1]
+    del rest[cut:]
+    return tuple(taken) + tuple(_take(rest, rng, variant) for _ in range(n - len(taken)))

@@ -97,7 +97,9 @@ class Move:
     A placement has ``tile`` = the code as it will lie and ``dst``; a movement has ``src``
     and ``dst``; a pass has neither. ``choices`` = (cell, final colour) for every loose
     cell, in index order (three-handed side choices, §2.5.8). ``text`` is the canonical
-    text, kept with the move because it depends on nothing else (fast sorting).
+    text, kept with the move because it depends on nothing else (fast sorting). The hash
+    is the one a dataclass computes, kept once computed: the three-handed search puts
+    hundreds of moves into a set at every node it visits.
     """
 
     tile: int
@@ -105,6 +107,14 @@ class Move:
     dst: int
     choices: tuple[tuple[int, int], ...] = ()
     text: str = field(default="", compare=False, repr=False)
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        known = self._hash
+        if known is None:
+            known = hash((self.tile, self.src, self.dst, self.choices))
+            object.__setattr__(self, "_hash", known)
+        return known
 
     def __repr__(self) -> str:
         """The canonical move text (it does not depend on the position)."""

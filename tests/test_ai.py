@@ -310,3 +310,19 @@ def test_threat_of_mate_in_one_is_answered(level):
     for seed in range(2):
         move = choose_move(Game.from_position(rules, pos), 0, level, seed=seed)
         assert rules.move_text(pos, move) in {"Crane c1-c2", "Ox c1-c2", "Ox c1-d1"}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_new_node_gets_the_move_a_full_sort_ranks_first(seed):
+    """``favourite_untried`` ranks only as many moves as a node has children, and must
+    pick what sorting every move by (-score, a random number each) picks: the same move
+    and the same random numbers drawn, so a search plays as it did before."""
+    rng = random.Random(seed)
+    moves = [f"m{i}" for i in range(rng.randrange(1, 60))]
+    scores = [float(rng.randrange(4)) for _ in moves]  # few values: many ties
+    children = set(rng.sample(moves, rng.randrange(len(moves))))
+    mine, theirs = random.Random(seed), random.Random(seed)
+    order = sorted(range(len(moves)), key=lambda i: (-scores[i], theirs.random()))
+    expected = next(moves[i] for i in order if moves[i] not in children)
+    assert mcts.favourite_untried(moves, scores, children, mine) == expected
+    assert mine.random() == theirs.random()

@@ -1359,3 +1359,31 @@ def test_the_computer_plays_its_own_playouts_three_handed_only() -> None:
     end, played = policy.playout(RULES, RULES.start("3", 5), random.Random(5), 12)
     assert played == 12 and end.ply == 12
     assert policy.playout(RULES, RULES.start("2", 5), random.Random(5), 12) is None
+
+
+def test_a_move_hashes_as_an_equal_move_does():
+    """A move keeps its hash once computed: moves equal as values (another text, a
+    pickled copy, one built anew) must still hash alike, or a search's sets of moves
+    would miss them."""
+    import pickle
+
+    move = notation.make_move(3, -1, 5)
+    hash(move)
+    others = (notation.Move(3, -1, 5), notation.Move(3, -1, 5, (), "other text"),
+              pickle.loads(pickle.dumps(move)))
+    for other in others:
+        assert other == move and hash(other) == hash(move)
+    assert notation.Move(3, -1, 6) != move
+    assert {move, *others} == {move}
+
+
+@pytest.mark.parametrize("have, take", [(10, 4), (4, 4), (3, 7), (0, 2)])
+def test_the_hidden_tiles_dealt_at_once_are_those_dealt_one_by_one(have, take):
+    """``_take_many`` deals a bag as ``_take`` did one tile at a time: the last of the
+    rest first, and once the rest runs out a tile of the set drawn at random."""
+    rest = list(range(1, have + 1))
+    mine, theirs = random.Random(1), random.Random(1)
+    rest_one = list(rest)
+    one_by_one = tuple(computer._take(rest_one, theirs, "2") for _ in range(take))
+    assert computer._take_many(rest, mine, "2", take) == one_by_one
+    assert rest == rest_one and mine.random() == theirs.random()

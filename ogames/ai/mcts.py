@@ -31,7 +31,7 @@ import heapq
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 
 from ogames.core.game import Game
@@ -514,6 +514,19 @@ def determinizer(rules: Rules, policy: Policy) -> Callable[[Position, int, rando
     return lambda view, side, rng: view
 
 
+def favourite_untried(moves: Sequence[Move], scores: Sequence[float], children: Collection,
+                      rng: random.Random) -> Move:
+    """The best-scored of ``moves`` not in ``children``, ties broken at random: the first
+    such move in the order ``sorted`` gives them by (-score, a random number drawn for
+    each move in turn). At most ``len(children)`` moves come before it in that order, so
+    only that many and one more are ranked (``heapq.nsmallest`` keeps ``sorted``'s order,
+    ties included): a node has few children next to its hundreds of moves."""
+    rand = rng.random
+    keys = [(-score, rand()) for score in scores]
+    order = heapq.nsmallest(len(children) + 1, range(len(moves)), key=keys.__getitem__)
+    return next(moves[i] for i in order if moves[i] not in children)
+
+
 class _InfoSetSearch:
     """Single-observer ISMCTS over determinisations of the mover's view."""
 
@@ -613,14 +626,8 @@ class _InfoSetSearch:
         """A move without a child yet: the policy's favourite, else a random one (drawn
         by rejection: the children are few next to the moves when branching is large)."""
         if self.policy.priority is not None:
-            scores = self.policy.priority(self.rules, pos, moves)
-            rand = self.rng.random
-            keys = [(-score, rand()) for score in scores]
-            # the first in the order of ``keys`` without a child: at most len(children)
-            # moves come before it, so only so many are ranked (``nsmallest`` keeps
-            # ``sorted``'s order, ties included)
-            order = heapq.nsmallest(len(children) + 1, range(len(moves)), key=keys.__getitem__)
-            return next(moves[i] for i in order if moves[i] not in children)
+            return favourite_untried(moves, self.policy.priority(self.rules, pos, moves),
+                                     children, self.rng)
         if len(children) * 2 > len(moves):
             rest = [m for m in moves if m not in children]
             return rest[self.rng.randrange(len(rest))]

@@ -246,7 +246,7 @@ async def test_resume_after_the_app_is_closed_mid_game():
     async with app.run_test(size=SIZE) as pilot:
         picker = app.screen
         assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
-        assert "Resume Ordo (3 moves)" in str(picker.query_one("#resume").label)
+        assert "Resume Ordo (3 moves, 1 to redo) (r)" in str(picker.query_one("#resume").label)
         await pilot.press("r")
         await pilot.pause()
         resumed = screen(app).game

@@ -324,9 +324,11 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.set_class(game is not None, "can-resume")
         self.refresh_bindings()
         if game is not None:
-            n = game.cursor
+            n, undone = game.cursor, len(game.plies) - game.cursor
+            # a game left after undo: "0 moves" alone reads as if nothing would come back
+            redo = f", {undone} to redo" if undone else ""
             self.query_one("#resume", Button).label = (
-                f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}) (r)")
+                f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}{redo}) (r)")
         self._fit_bar()
 
     def _keep_broken_autosave(self) -> None:

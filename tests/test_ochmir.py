@@ -1379,7 +1379,7 @@ def test_a_move_hashes_as_an_equal_move_does():
 
 @pytest.mark.parametrize("have, take", [(10, 4), (4, 4), (3, 7), (0, 2)])
 def test_the_hidden_tiles_dealt_at_once_are_those_dealt_one_by_one(have, take):
-    """``_take_many`` deals a bag as ``_take`` did one tile at a time: the last of the
+    """``_take_many`` deals a hand or the bag as ``_take`` did one tile at a time: the last of the
     rest first, and once the rest runs out a tile of the set drawn at random."""
     rest = list(range(1, have + 1))
     mine, theirs = random.Random(1), random.Random(1)

@@ -35,7 +35,7 @@ from .play import (
     wins_after_step,
 )
 from .playout import GREEDY, play_out
-from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, code, tile_set
+from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, VALUES, code, tile_set
 
 
 @cache
@@ -331,8 +331,8 @@ def determinize(rules: RulesObject, view: Position, side: int,
     hands = []
     for seat, hand in enumerate(view.hands):
         if seat != side and HIDDEN in hand:
-            hand = tuple(sorted(CANON[_take(rest, rng, view.variant)]
-                                for _ in range(len(hand))))
+            hand = tuple(sorted(CANON[t] for t in
+                                _take_many(rest, rng, view.variant, len(hand))))
         hands.append(hand)
     bag = _take_many(rest, rng, view.variant, view.bag_size)
     return Position(view.variant, board, view.to_move, tuple(hands), bag, None, 0,
@@ -372,7 +372,7 @@ def _shows(t: int, colour: int, value: int) -> bool:
 #: per face (colour, value): the tile codes with that face on one side (``_shows``)
 _SHOWING_FACE = {(colour, value): frozenset(t for t in range(1, MASKED)
                                             if _shows(t, colour, value))
-                 for colour in range(3) for value in set(VALUE[1:MASKED])}
+                 for colour in range(3) for value in range(len(VALUES))}
 
 
 @cache

@@ -246,7 +246,7 @@ async def test_resume_after_the_app_is_closed_mid_game():
     async with app.run_test(size=SIZE) as pilot:
         picker = app.screen
         assert isinstance(picker, PickerScreen) and picker.has_class("can-resume")
-        assert "Resume Ordo (3 moves, 1 to redo) (r)" in str(picker.query_one("#resume").label)
+        assert "Resume Ordo (3 of 4 moves) (r)" in str(picker.query_one("#resume").label)
         await pilot.press("r")
         await pilot.pause()
         resumed = screen(app).game
@@ -254,6 +254,30 @@ async def test_resume_after_the_app_is_closed_mid_game():
         assert resumed.can_redo
         await pilot.press("U")
         assert resumed.cursor == 4 and resumed.plies[-1].text == "e6-e5"
+
+
+@pytest.mark.parametrize("width, label", [(80, "Resume Ordo (3 of 4 moves) (r)"),
+                                          (76, "Resume Ordo (r)")])
+@ui_test
+async def test_the_resume_button_shortens_its_label_rather_than_push_learn_off(width, label):
+    """A game left after undo says how many moves wait to be redone; where the bar has no
+    room for that, the label drops the count and every button stays whole on the row."""
+    need("ordo")
+    game = Game.new(get_rules("ordo"))
+    for text in ("c2:d2-c3", "c7:d7-c6", "e3-e4", "e6-e5"):
+        game.play_text(text)
+    game.undo()
+    storage.autosave(game)
+    app = OgamesApp()
+    async with app.run_test(size=(width, 24)) as pilot:
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, PickerScreen)
+        assert str(picker.query_one("#resume").label) == label
+        bar = picker.query_one("#picker-bar").region
+        for button in picker.query("#picker-bar Button"):
+            if button.display:
+                assert button.region.right <= bar.right, str(button.label)
 
 
 @ui_test

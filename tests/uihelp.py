@@ -36,10 +36,11 @@ async def wait_for(pilot, condition, seconds: float = 10.0) -> None:
 
 
 async def click_button(pilot, selector: str) -> None:
-    """Click a button once its previous press effect is over (a Textual button ignores
-    clicks while it still shows the last one)."""
+    """Click a button once it is laid out where it is seen (one just shown has no place on
+    the screen until the next refresh) and its previous press effect is over (a Textual
+    button ignores clicks while it still shows the last one)."""
     button = pilot.app.screen.query_one(selector)
-    await wait_for(pilot, lambda: not button.has_class("-active"))
+    await wait_for(pilot, lambda: button.region.area > 0 and not button.has_class("-active"))
     await pilot.click(selector)
 
 

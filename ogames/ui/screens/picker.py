@@ -222,6 +222,8 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.note_text = ""
         #: whether the games and the form were made (``_fill``, when first shown)
         self._filled = False
+        #: the resume button's label, and the shorter one it takes where the bar is narrow
+        self.resume_labels = ("Resume (r)", "Resume (r)")
 
     @property
     def composed(self) -> bool:
@@ -288,10 +290,19 @@ class PickerScreen(NeedsRoom, Screen[None]):
         """The buttons under the games stay on their row: where it is too narrow for them
         at a button's usual width (16 columns at least, 2 apart), each is as wide as its
         label, 1 apart (else the last was cut: "Lear")."""
+        resuming = self.has_class("can-resume")
         buttons = [b for b in self.query("#picker-bar Button").results(Button)
-                   if b.id != "resume" or self.has_class("can-resume")]
+                   if b.id != "resume" or resuming]
+        width = self.app.size.width
+        if resuming:
+            full, short = self.resume_labels
+            others = sum(cell_len(str(b.label)) + 3 for b in buttons if b.id != "resume")
+            # even tight, the full label ("Resume Oferhlýp (312 of 340 moves)") can push
+            # the last button off the row: the game's name alone is enough there
+            tight = 2 + others + cell_len(full) + 3
+            self.query_one("#resume", Button).label = full if tight <= width else short
         usual = 1 + sum(max(BUTTON_LEAST, cell_len(str(b.label)) + 2) + 2 for b in buttons)
-        self.set_class(usual > self.app.size.width, "tight-bar")
+        self.set_class(usual > width, "tight-bar")
 
     def on_screen_resume(self) -> None:
         if self.app.screen is not self or not self.composed:
@@ -324,11 +335,11 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.set_class(game is not None, "can-resume")
         self.refresh_bindings()
         if game is not None:
-            n, undone = game.cursor, len(game.plies) - game.cursor
+            n, total = game.cursor, len(game.plies)
             # a game left after undo: "0 moves" alone reads as if nothing would come back
-            redo = f", {undone} to redo" if undone else ""
-            self.query_one("#resume", Button).label = (
-                f"Resume {game.rules.name} ({n} move{'' if n == 1 else 's'}{redo}) (r)")
+            moves = f"{n} of {total} moves" if n < total else f"{n} move{'' if n == 1 else 's'}"
+            self.resume_labels = (f"Resume {game.rules.name} ({moves}) (r)",
+                                  f"Resume {game.rules.name} (r)")
         self._fit_bar()
 
     def _keep_broken_autosave(self) -> None:

@@ -55,3 +55,19 @@ def test_a_strength_game_keeps_its_moves_and_can_be_read_back(tmp_path, capsys) 
     printed = capsys.readouterr().out
     assert f"ply {result.plies - 1}: {result.moves[-1]}" in printed
     assert f"{result.reason} after {result.plies} plies" in printed
+
+
+def test_hard_move_times_come_from_games_played_alone() -> None:
+    """Hard searches on every core, so a game played beside another tells nothing of its
+    clock: the time columns read the games played one at a time, medium's never, and every
+    game of hard's only when none was played alone."""
+    from bench.strength import Result, hard_move_seconds
+
+    def game(opponent: str, processes: int, seconds: tuple[float, ...]) -> Result:
+        return Result("stamp", "ordo", opponent, 0, 0, 1.0, 10, "goal", seconds, processes)
+
+    alone = game("baseline", 1, (1.5, 1.7))
+    beside = game("baseline", 2, (2.4,))
+    medium = game("medium-easy", 1, (0.9,))
+    assert sorted(hard_move_seconds([alone, beside, medium])) == [1.5, 1.7]
+    assert hard_move_seconds([beside, medium]) == [2.4]

@@ -4,9 +4,9 @@ For every game: seeded games of *hard* against a uniformly random player, agains
 and against the *baseline* (the hard player as it stood before alpha-beta, frozen under
 ``bench/baseline``), seats alternating, plus the median and maximum seconds a hard move
 took in the games played one at a time (hard searches on every core; a game played beside
-another shares them, and the report says how many were). The targets (hard beats random in at least 95 % of games, easy in at least 70 %, the
-baseline in at least 90 %, 65 % in Ochmir; a hard move in at most 2 s on a 2-core machine)
-are printed beside the figures.
+another shares them, and the report says how many were). The targets (hard beats random
+in at least 95 % of games, easy in at least 70 %, the baseline in at least 90 %, 65 % in
+Ochmir; a hard move in at most 2 s on a 2-core machine) are printed beside the figures.
 
 The issue asks for 100 games per pairing, about a day of computing on two cores (a hard
 move thinks up to 1.8 s, an Ochmir game has over a hundred of them). So every finished

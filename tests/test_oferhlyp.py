@@ -659,13 +659,52 @@ def test_the_leader_scores_its_pieces_nearer_the_last_enemy_pieces() -> None:
 
     score = policy().score
     far = pos("D3/D4/D5/D4/D5/4l/3l d 1")
-    near = pos("1D2/1D3/1D4/1D3/1D4/4l/3l d 1")
-    assert score(RULES, near) > score(RULES, far) > 2 * 5 - 2
+    near = pos("1D2/1D3/1D4/1D3/1D4/4l/3l d 1")  # the halves' room is the same
+    assert score(RULES, near) > score(RULES, far) != 2 * 5 - 2
     assert FEW_PIECES < 5
     many = pos("D3/D4/D5/D4/D5/2lll/2ll d 1")  # Light on five halves: 10 hits to 5
     assert score(RULES, many) == 2 * 5 - 5
     level = pos("D3/d4/6/5/6/4l/3L d 1")  # 3 hits each: no hunt
     assert score(RULES, level) == 0
+
+
+def test_a_hunted_piece_has_fewer_free_steps_in_a_corner_and_beside_others() -> None:
+    """The room the ending counts: by the board's drawing (CLARIFICATIONS 2.2.1), a1 has
+    three neighbours (a2, b1, b2) and d3 six; a piece on b2 takes one of a1's, and a2
+    (neighbours a1, a3, b2, b3) beside a1 leaves each of them one fewer."""
+    from ogames.games.oferhlyp.computer import free_steps
+    from ogames.games.oferhlyp.notation import CELL_NAMES, EMPTY
+
+    def board(**pieces: str) -> str:
+        cells = [EMPTY] * len(CELL_NAMES)
+        for name, piece in pieces.items():
+            cells[CELL_NAMES.index(name)] = piece
+        return "".join(cells)
+
+    a1, d3 = CELL_NAMES.index("a1"), CELL_NAMES.index("d3")
+    assert free_steps(board(a1="l"), [a1]) == 3
+    assert free_steps(board(d3="l"), [d3]) == 6
+    assert free_steps(board(a1="l", b2="D"), [a1]) == 2
+    assert free_steps(board(a1="l", a2="l"), [a1, CELL_NAMES.index("a2")]) == 2 + 3
+
+
+def test_medium_takes_the_room_of_the_last_two_halves() -> None:
+    """An ending from a logged game of medium against easy: Light, seven hits against two
+    Dark halves (one on c1, an edge cell with three neighbours), had shuffled from ply 185
+    to the 600-ply cap with the hunt alone (and did not win within 100 plies from here).
+    Counting the halves' free steps, medium (no clock: it replays exactly) wins within 40."""
+    from dataclasses import replace
+
+    from ogames.ai import alphabeta
+
+    game = Game.from_position(RULES, pos("l3/L4/dll3/l4/l5/3d1/4 d 101"))
+    medium = replace(alphabeta.LEVELS["medium"], time_limit=None)
+    easy = replace(alphabeta.LEVELS["easy"], time_limit=None)
+    while game.outcome() is None and game.cursor < 40:
+        side = RULES.to_move(game.position)
+        game.play(alphabeta.choose_move(game, side, medium if side else easy, game.cursor))
+    outcome = game.outcome()
+    assert outcome is not None and outcome.shares[1] == 1 and outcome.reason == "pieces"
 
 
 @pytest.mark.parametrize("text", ["D3/D4/D5/D4/D5/4l/3l d 1",    # Dark ahead, Dark to move

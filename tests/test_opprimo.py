@@ -826,6 +826,80 @@ def test_king_safety_counts_the_kings_own_men_and_knights():
     assert safety({"b5": "n", "b3": "S"}) == 5
 
 
+def test_fixed_points_are_the_back_edges():
+    """A jump passes over a point along a line with a point on each side of it. On the
+    back edges every line through a point ends there: ranks 1 and 13 have nothing below
+    or above, and a2, g2, a12, g12 are the ends of the outer files, whose diagonals run
+    off the board on one side. Every other point has a line through it (§2.1.1)."""
+    from ogames.games.opprimo.computer import fixed_points
+
+    bits = fixed_points()
+    assert {notation.POINT_NAMES[p] for p in range(len(notation.POINT_NAMES))
+            if bits >> p & 1} == {"b1", "d1", "f1", "a2", "g2", "a12", "g12", "b13", "d13",
+                                  "f13"}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_a_king_beside_its_back_edge_man_is_never_trapped(seed):
+    """The rules tip (Tips, "Your back edge is a fortress"): Yellow's King starts on cd1
+    with its Soldier on d1. If Yellow only walks the King between cd1 and de1, the two
+    triangles that share d1, Red never converts d1 and never traps the King however it
+    plays, and the walk is always legal (§2.1: a King may enter a triangle with one own
+    corner)."""
+    rng = random.Random(seed)
+    pos = RULES.start("standard", None)
+    d1 = 1 << notation.POINT_INDEX["d1"]
+    for _ in range(150):
+        if pos.side == 0:
+            walks = [m for m in RULES.legal_moves(pos)
+                     if RULES.move_text(pos, m) in ("Kcd1-de1", "Kde1-cd1")]
+            assert len(walks) == 1
+            move = walks[0]
+        else:
+            move = rng.choice(RULES.legal_moves(pos))
+        pos = RULES.apply(pos, move)
+        assert pos.yellow & d1
+        assert RULES.outcome(pos) is None
+
+
+def test_an_anchored_king_is_never_in_danger():
+    """Yellow's King on cd1 (d1, c2, d3), Red Soldiers on c2 and d3 and Red Knights all
+    round. With d1 empty Red needs one move (``king_safety`` 1, the highest danger). With a
+    Yellow Soldier on d1 the triangle cannot be closed: no jump passes over d1, so Red
+    never takes it, and the King's step to de1 (d1, e2, d3) keeps d1 too. Its side is
+    worth more there than the same men with the Soldier elsewhere."""
+    from ogames.games.opprimo.computer import DANGER, king_danger, king_safety, policy
+
+    around = {"c2": "s", "d3": "s", "e4": "n", "c4": "n", "b3": "n"}
+    open_king = RULES.parse_position(opn({**around, "f1": "S"}, yk="cd1"))
+    anchored = RULES.parse_position(opn({**around, "d1": "S"}, yk="cd1"))
+    assert king_safety(open_king.yellow, open_king.red, open_king.knights, 1, open_king.yellow_king) == 1
+    assert king_danger(open_king, 0) == DANGER[1]
+    assert king_danger(anchored, 0) == 0.0
+    assert "Kcd1-de1" in listed(opn({**around, "d1": "S"}, yk="cd1"))
+    score = policy().score
+    assert score(RULES, anchored) > score(RULES, open_king)
+
+
+def test_pressure_on_an_anchored_king_counts_nothing():
+    """Red's King on de11 (d11, e12, d13) with its Soldier on d13 can never be closed, so
+    two Yellow Soldiers on d11 and e12 are worth no more to Yellow than on a6 and c6. With
+    Red's Soldier on b13 instead, the same two corners press on a King that can be
+    trapped, and count."""
+    from ogames.games.opprimo.computer import policy
+
+    score = policy().score
+
+    def yellow(pieces: dict[str, str]) -> float:
+        return score(RULES, RULES.parse_position(opn(pieces)))
+
+    assert yellow({"d11": "S", "e12": "S", "d13": "s"}) == yellow(
+        {"a6": "S", "c6": "S", "d13": "s"})
+    assert yellow({"d11": "S", "e12": "S", "b13": "s"}) > yellow(
+        {"a6": "S", "c6": "S", "b13": "s"})
+
+
 def _empty_board_steps(directions: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """Steps from every point to every point for a piece moving along ``directions``
     (Δfile, Δrank) on an empty board, by breadth-first search over the point names."""
@@ -857,14 +931,25 @@ _STEPS = {"yellow": _empty_board_steps(_UP), "red": _empty_board_steps(_DOWN),
 
 def _plain_king_safety(pos, side: int) -> int:
     """``king_safety`` the slow way: per corner the fewest empty-board steps of any enemy
-    man (its own way of moving), capped at 4, one more under the King's own man; the
-    King's triangle, and each Castle triangle sharing a side with it less one move."""
+    man (its own way of moving), capped at 4, one more under the King's own man, 12
+    under the King's own man where no line runs through the point (no jump passes over
+    it); the King's triangle, and each Castle triangle sharing a side with it less one
+    move."""
     enemy, mine = pos.men(1 - side), pos.men(side)
     own_way = _STEPS["red" if side == 0 else "yellow"]
+    where = {(notation.FILES.index(n[0]), int(n[1:])) for n in notation.POINT_NAMES}
+
+    def fixed(p: int) -> bool:
+        name = notation.POINT_NAMES[p]
+        f, r = notation.FILES.index(name[0]), int(name[1:])
+        return not any((f + df, r + dr) in where and (f - df, r - dr) in where
+                       for df, dr in _UP)
 
     def corner(p: int) -> int:
         if enemy >> p & 1:
             return 0
+        if mine >> p & 1 and fixed(p):
+            return 12
         best = 4
         for q in range(len(notation.POINT_NAMES)):
             if enemy >> q & 1:

@@ -38,7 +38,7 @@ internals (bit sets, board strings) because they run thousands of times per move
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from ogames.core.policy import Policy, logistic, two_sided
@@ -226,20 +226,20 @@ def king_danger(pos: Position, side: int) -> float:
     return DANGER[safety] if safety < len(DANGER) else 0.0
 
 
+def men(pos: Position) -> float:
+    """Yellow's advantage in men (a Knight counts half again)."""
+    y, r, k = pos.yellow, pos.red, pos.knights
+    return (y.bit_count() - r.bit_count()) + 0.5 * ((y & k).bit_count() - (r & k).bit_count())
+
+
 @cache
-def policy() -> Policy:
-    """The policy the search asks the Rules for (built once)."""
+def balance_function() -> Callable[[Position], float]:
+    """The score at every leaf of the search, Yellow's advantage (built once, over the
+    tables it reads)."""
     masks = TRIANGLE_MASK
-    jump = JUMP
     fixed = fixed_points()
     (yellow_rings, red_rings), knight_rings = approach_rings()
     w2, w3 = 0.5, 0.25  # rings two and three count half and a quarter of ring one
-
-    def men(pos: Position) -> float:
-        """Yellow's advantage in men (a Knight counts half again)."""
-        y, r, k = pos.yellow, pos.red, pos.knights
-        return (y.bit_count() - r.bit_count()) + 0.5 * ((y & k).bit_count()
-                                                        - (r & k).bit_count())
 
     def balance(pos: Position) -> float:
         """Yellow's advantage: men, each King's danger, and for each side either the
@@ -272,6 +272,16 @@ def policy() -> Policy:
                                     + w2 * ((rs & s2) | (rk & k2)).bit_count()
                                     + w3 * ((rs & s3) | (rk & k3)).bit_count()))
         return total
+
+    return balance
+
+
+@cache
+def policy() -> Policy:
+    """The policy the search asks the Rules for (built once)."""
+    masks = TRIANGLE_MASK
+    jump = JUMP
+    balance = balance_function()
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))

@@ -8,7 +8,7 @@ import math
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 from ogames.ai import alphabeta, mcts
@@ -26,6 +26,26 @@ QUIET = 2
 #: drawn depth is lowered, so one rich position (an Opprimo middle game full of Knights,
 #: depth 3) cannot hold the suite for twenty minutes, as one did
 LEAVES = 20_000
+#: positions a plain minimax may visit before the example is set aside: the ply added where
+#: the next move could end the game (``Policy.threatened``) can chain, ply after ply, in an
+#: Opprimo middle game, and one such position held a clean-clone suite for ten minutes
+NODES = 100_000
+
+
+class TooBig(Exception):
+    """The plain minimax would visit more than ``NODES`` positions."""
+
+
+class Budget:
+    """Counts the positions a plain minimax visits."""
+
+    def __init__(self) -> None:
+        self.left = NODES
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise TooBig
 
 
 def playout(game_id: str, seed: int, plies: int):
@@ -45,7 +65,10 @@ def playout(game_id: str, seed: int, plies: int):
 # ----- a plain minimax, written from the definitions: no pruning, no table, no order --------
 
 
-def plain_quiesce(rules, policy, pos, ply: int, left: int) -> float:
+def plain_quiesce(rules, policy, pos, ply: int, left: int, budget: Budget | None = None
+                  ) -> float:
+    if budget is not None:
+        budget.spend()
     ended = rules.outcome(pos)
     if ended is not None:
         return outcome_value(ended, rules.to_move(pos), ply)
@@ -60,11 +83,15 @@ def plain_quiesce(rules, policy, pos, ply: int, left: int) -> float:
         if policy.noisy(rules, pos, move):
             child = rules.apply(pos, move)
             sign = 1 if rules.to_move(child) == rules.to_move(pos) else -1
-            values.append(sign * plain_quiesce(rules, policy, child, ply + 1, left - 1))
+            values.append(sign * plain_quiesce(rules, policy, child, ply + 1, left - 1,
+                                               budget))
     return max(values)
 
 
-def plain_minimax(rules, policy, pos, depth: int, ply: int = 0) -> float:
+def plain_minimax(rules, policy, pos, depth: int, ply: int = 0,
+                  budget: Budget | None = None) -> float:
+    if budget is not None:
+        budget.spend()
     ended = rules.outcome(pos)
     if ended is not None:
         return outcome_value(ended, rules.to_move(pos), ply)
@@ -73,7 +100,7 @@ def plain_minimax(rules, policy, pos, depth: int, ply: int = 0) -> float:
         # (``Policy.threatened``), in lines shorter than EXTEND_BEFORE
         threatened = policy.threatened
         if threatened is None or ply >= EXTEND_BEFORE or not threatened(rules, pos):
-            return plain_quiesce(rules, policy, pos, ply, QUIET)
+            return plain_quiesce(rules, policy, pos, ply, QUIET, budget)
         depth = 1
     moves = list(rules.moves(pos))
     if not moves:
@@ -82,7 +109,7 @@ def plain_minimax(rules, policy, pos, depth: int, ply: int = 0) -> float:
     for move in moves:
         child = rules.apply(pos, move)
         sign = 1 if rules.to_move(child) == rules.to_move(pos) else -1
-        values.append(sign * plain_minimax(rules, policy, child, depth - 1, ply + 1))
+        values.append(sign * plain_minimax(rules, policy, child, depth - 1, ply + 1, budget))
     return max(values)
 
 
@@ -96,7 +123,10 @@ def test_alphabeta_value_equals_plain_minimax(game_id, seed, plies, data):
     branching = len(list(rules.moves(pos)))
     while depth > 1 and branching ** depth > LEAVES:
         depth -= 1
-    expected = plain_minimax(rules, policy, pos, depth)
+    try:
+        expected = plain_minimax(rules, policy, pos, depth, budget=Budget())
+    except TooBig:
+        reject()
     # without a table: every node is searched to exactly the depth minimax gives it
     bare = Searcher(rules, policy, table_size=0, quiescence_depth=QUIET)
     assert bare.negamax(pos, depth, -math.inf, math.inf, 0) == pytest.approx(expected)

@@ -900,6 +900,42 @@ def test_pressure_on_an_anchored_king_counts_nothing():
         {"a6": "S", "c6": "S", "b13": "s"})
 
 
+#: strength game 20 of hard against the baseline (``bench/strength-games.jsonl``, Opprimo
+#: fingerprint 11775866fdb3), ply 50: Yellow's King on cd1 is anchored by its Soldier on
+#: d1, which may convert c2 (d1xb3). Hard's search refused it, the pre-check played it,
+#: Red answered d3-d1=N, and Yellow's King was trapped 25 plies later
+ANCHOR_CONVERSION = "Ns1/2ss/Ss1/3s/S2/s1S1/3/1SSS/sS1/3S/1s1/1s2/nS1 y cd1 de11 26"
+
+
+def test_the_precheck_leaves_the_anchoring_mans_conversion_to_the_search():
+    """d1xb3 turns a Red man Yellow, and no Red reply turns one back: it wins material at
+    once, so the pre-check would play it over any searched move. But d1 is a corner of the
+    King's triangle that no jump passes over; the conversion gives up the anchor and lets
+    Red make a Knight there that nothing can ever convert. The pre-check leaves it to the
+    search, which refuses it. The same man converting while its King sits on ef1 (f1, e2,
+    f3), away from d1, is the pre-check's as before."""
+    from dataclasses import replace
+
+    from ogames.ai.alphabeta import LEVELS, choose_move
+    from ogames.ai.precheck import precheck, sure_gain
+    from ogames.core.game import Game
+    from ogames.games.opprimo.computer import leaves_anchor
+
+    policy = RULES.policy()
+    pos = RULES.parse_position(ANCHOR_CONVERSION)
+    d1xb3 = RULES.parse_move(pos, "d1xb3")
+    assert sure_gain(RULES, pos, d1xb3, policy) > 0
+    assert leaves_anchor(RULES, pos, d1xb3)
+    assert precheck(RULES, pos, RULES.legal_moves(pos), policy).capture != d1xb3
+    hard = replace(LEVELS["hard"], time_limit=None, nodes=60_000)
+    assert choose_move(Game.from_position(RULES, pos), 0, hard) != d1xb3
+
+    away = RULES.parse_position(opn({"d1": "S", "c2": "s", "b13": "s"}, yk="ef1"))
+    conversion = RULES.parse_move(away, "d1xb3")
+    assert not leaves_anchor(RULES, away, conversion)
+    assert precheck(RULES, away, RULES.legal_moves(away), policy).capture == conversion
+
+
 def _empty_board_steps(directions: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
     """Steps from every point to every point for a piece moving along ``directions``
     (Δfile, Δrank) on an empty board, by breadth-first search over the point names."""

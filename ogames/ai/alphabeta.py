@@ -30,7 +30,8 @@ classic design, written once against :class:`ogames.core.rules.Rules` and knowin
 * a **pre-check** before any search, at every level: a win in one is played at once, and
   a capture that wins material at once (its gain holds against every reply) is never
   missed: the searched move is replaced by it unless the search proved that it loses, or
-  proved a win for its own move.
+  proved a win for its own move (a game may leave some captures to the search alone:
+  ``Policy.search_weighs``).
 
 Knowledge comes from the game's :class:`ogames.core.policy.Policy`: ``score`` (leaf value
 for the side to move), ``noisy`` (and ``noisy_moves``), ``priority`` and ``material``.

@@ -6,6 +6,12 @@ opponent replies (every reply, one ply), the mover's material balance (the game'
 ``Policy.material``) stays above what it was before the capture, and no reply wins the
 game. The best such gain is what a hint may never fall short of (issue 25: a hint proposed
 a quiet step beside a double attack).
+
+One ply sees material and nothing else. A game may leave some captures to the search
+(``Policy.search_weighs``): in Opprimo, a conversion by the man that anchors its own King
+wins a man and gives up a King that could never be trapped, and the search, which counts
+both, had refused every such conversion the pre-check then played in the games hard
+lost against the baseline.
 """
 
 from __future__ import annotations
@@ -66,15 +72,17 @@ def sure_gain(rules: Rules, pos: Position, move: Move, policy: Policy) -> float:
 
 def precheck(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy) -> Tactic:
     """A win in one among ``legal`` (history rules applied), else the noisy move that
-    surely wins the most material (if any wins some)."""
+    surely wins the most material (if any wins some), of those the game does not leave to
+    the search (``Policy.search_weighs``)."""
     for move in legal:
         if wins_at_once(rules, pos, move):
             return Tactic(win=move)
     if policy.noisy is None or (policy.material is None and policy.score is None):
         return Tactic()
     best, best_gain = None, 0.0
+    weighs = policy.search_weighs
     for move in legal:
-        if not policy.noisy(rules, pos, move):
+        if not policy.noisy(rules, pos, move) or (weighs and weighs(rules, pos, move)):
             continue
         gain = sure_gain(rules, pos, move, policy)
         if gain > best_gain + 1e-9:

@@ -76,7 +76,10 @@ class Policy:
     capture may leave twenty or thirty tiles loose, each with a face to choose).
     ``playout``, when given, plays the playouts instead (its own ``greedy`` included),
     where it can: asked once at each playout's start, the search plays the playout itself
-    where it returns None.
+    where it returns None. ``search_weighs``, when given, marks the captures the pre-check
+    leaves to the search however much material they win at once: a capture that gives
+    up something the game's ``score`` counts above its gain and the one-ply pre-check
+    cannot see (an Opprimo man that anchors its own King from the back edge).
     """
 
     evaluate: Evaluate | None = None
@@ -92,6 +95,7 @@ class Policy:
     level_depths: tuple[tuple[str, int], ...] = ()
     candidates: Candidates | None = None
     playout: PlayOut | None = None
+    search_weighs: Noisy | None = None
 
 
 #: the knowledge-free policy: plain random playouts to the end

@@ -903,7 +903,7 @@ def test_pressure_on_an_anchored_king_counts_nothing():
 #: strength game 20 of hard against the baseline (``bench/strength-games.jsonl``, Opprimo
 #: fingerprint 11775866fdb3), ply 50: Yellow's King on cd1 is anchored by its Soldier on
 #: d1, which may convert c2 (d1xb3). Hard's search refused it, the pre-check played it,
-#: Red answered d3-d1=N, and Yellow's King was trapped 25 plies later
+#: Red answered d3-d1=N, and Yellow's King was trapped at ply 76
 ANCHOR_CONVERSION = "Ns1/2ss/Ss1/3s/S2/s1S1/3/1SSS/sS1/3S/1s1/1s2/nS1 y cd1 de11 26"
 
 

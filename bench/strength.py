@@ -75,9 +75,10 @@ DISPLAY_ONLY = frozenset({
 })
 
 
-#: the modules of a game's package that only draw a board or word texts for players: neither
-#: the players nor the game loop call them, so they are left out of the fingerprint whole
-NOT_PLAYING = frozenset({"drawing.py", "teaching.py"})
+#: the modules that only draw a board or word texts for players (a game's package), or
+#: answer a person's draw offer (``ogames/ai/draw_offer.py``): neither the players nor the
+#: game loop call them, so they are left out of the fingerprint whole
+NOT_PLAYING = frozenset({"drawing.py", "teaching.py", "draw_offer.py"})
 
 
 class _PlayingCode(ast.NodeTransformer):

@@ -255,16 +255,24 @@ async def test_leaving_the_screen_cancels_the_thinking(stub):
         assert len(s.game.plies) == 1
 
 
+#: Ordo, White to move: Black has twelve pieces to White's two, and the reverse
+BLACK_FAR_AHEAD = "2BBBBBB2/2BBBBBB2/10/10/10/10/10/4WW4 w"
+BLACK_FAR_BEHIND = "4BB4/10/10/10/10/10/2WWWWWW2/2WWWWWW2 w"
+
+
 @ui_test
 async def test_resigning_or_offering_a_draw_on_the_computers_turn(stub):
+    """Twelve pieces to two, the computer declines the draw; then White resigns while it
+    thinks."""
     need("ordo")
-    app = OgamesApp("ordo", computer={1: "easy"})
+    app = OgamesApp("ordo", position=BLACK_FAR_AHEAD, computer={1: "easy"})
     async with app.run_test(size=SIZE) as pilot:
         s = screen(app)
-        await play_keys(pilot, "e3-e4")
+        await play_keys(pilot, "e1-e2")
         assert stub.started.wait(5)
         s.action_offer_draw()
         assert "the computer declines the draw" in status(app)
+        assert s.game.outcome() is None
         s.action_resign()
         await pilot.pause()
         assert "White: resign this game?" in str(app.screen.query_one("#question").render())
@@ -273,6 +281,22 @@ async def test_resigning_or_offering_a_draw_on_the_computers_turn(stub):
         assert stub.stopped.wait(5)
         assert s.game.resigned_side == 0 and len(s.game.plies) == 1
         assert "Black (Computer easy) wins — White resigned" in str(s.query_one("#banner").render())
+
+
+@ui_test
+async def test_the_computer_accepts_a_draw_when_it_is_behind(stub):
+    """Two pieces to twelve, the computer takes the draw a person offers: no question is
+    asked (nobody else is at the table), and the game ends drawn by agreement."""
+    need("ordo")
+    app = OgamesApp("ordo", position=BLACK_FAR_BEHIND, computer={1: "easy"})
+    async with app.run_test(size=SIZE) as pilot:
+        s = screen(app)
+        s.action_offer_draw()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # no question
+        ended = s.game.outcome()
+        assert ended is not None and ended.reason == "draw agreed"
+        assert not stub.started.is_set()
 
 
 # ----- hints ------------------------------------------------------------------------------

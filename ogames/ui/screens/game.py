@@ -955,11 +955,22 @@ class GameScreen(BoardActions, Screen[None]):
             self.message = "the game is already over"
             self._draw_status()
             return
+        from ...ai.draw_offer import accepts_draw
+
         side = self.computer.acting_side(self.rules.to_move(self.game.position))
-        others = [n for i, n in enumerate(self.names) if i != side]
-        if any(self.computer.is_computer(i) for i in range(len(self.names)) if i != side):
-            self.message = "the computer declines the draw: it plays on"
+        others = [i for i in range(len(self.names)) if i != side]
+        computers = [i for i in others if self.computer.is_computer(i)]
+        pos = self.game.position
+        if not all(accepts_draw(self.rules, pos, i) for i in computers):
+            self.message = "the computer declines the draw: it judges itself ahead"
             self._draw_status()
+            return
+        persons = [self.names[i] for i in others if i not in computers]
+        if not persons:
+            self.message = ("the computer accepts the draw: it judges itself no better "
+                            "than level")
+            self.game.agree_draw()
+            self.position_changed()
             return
 
         def done(yes: bool | None) -> None:
@@ -971,5 +982,5 @@ class GameScreen(BoardActions, Screen[None]):
             self.position_changed()
 
         self.app.push_screen(ConfirmScreen(
-            f"{self.names[side]} offers a draw.\n{' and '.join(others)}: do you accept?",
+            f"{self.names[side]} offers a draw.\n{' and '.join(persons)}: do you accept?",
             yes="Accept", no="Decline"), done)

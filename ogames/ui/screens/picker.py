@@ -160,9 +160,8 @@ def moves_played(cursor: int, total: int) -> str:
     """How far a game left behind has come, for its Resume button: "3 moves", or, for a
     game left after undo, "0 of 1 move" ("0 moves" alone reads as if nothing would come
     back)."""
-    counted = total if cursor < total else cursor
-    noun = "move" if counted == 1 else "moves"
-    return f"{cursor} of {counted} {noun}" if cursor < total else f"{counted} {noun}"
+    noun = "move" if total == 1 else "moves"
+    return f"{cursor} of {total} {noun}" if cursor < total else f"{total} {noun}"
 
 
 class PickerScreen(NeedsRoom, Screen[None]):

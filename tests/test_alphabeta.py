@@ -272,6 +272,33 @@ def test_a_capture_that_loses_is_refused_even_when_the_table_is_cold():
 
 
 
+#: Ordo tactics position (seed 51): Black's d5xf3 surely wins a piece, whatever White replies
+ORDO_CAPTURE = "5B4/3BBB2BB/BBB1B1BB1B/W1WBBB2B1/1WW3BW1W/WWW2WW2W/3WW1W1WW/4W2W2 b"
+
+
+def test_ordos_hard_search_may_overrule_a_capture_it_values_far_below_its_own_move():
+    """``Policy.search_overrules``: at Ordo's hard, a searched move valued above the
+    pre-check's capture by more than the capture's whole gain is played (in the logged
+    games hard lost, a step that won by force was given up for one piece); at medium (the
+    hints' level) and in a game that names no level, the capture stands."""
+    from dataclasses import replace
+
+    rules = get_rules("ordo")
+    policy = rules.policy()
+    assert policy.search_overrules == ("hard",)
+    pos = rules.parse_position(ORDO_CAPTURE)
+    legal = list(rules.moves(pos))
+    tactic = alphabeta.precheck(rules, pos, legal, policy)
+    assert rules.move_text(pos, tactic.capture) == "d5xf3" and tactic.gain == 1
+    quiet = next(m for m in legal if not policy.noisy(rules, pos, m))
+    # a value far above anything the capture can be worth, short of a proven win
+    far_better = alphabeta.Result(quiet, 50.0, depth=2, nodes=0, cut=False)
+    assert not alphabeta.keep_capture(rules, pos, policy, tactic, far_better, "hard")
+    assert alphabeta.keep_capture(rules, pos, policy, tactic, far_better, "medium")
+    silent = replace(policy, search_overrules=())
+    assert alphabeta.keep_capture(rules, pos, silent, tactic, far_better, "hard")
+
+
 def test_a_game_may_search_a_named_level_at_its_own_depth() -> None:
     """``Policy.level_depths`` changes the depth of the level it names, nothing else; a
     Level given whole is searched as given. Opprimo's medium looks four plies ahead (at

@@ -31,7 +31,8 @@ classic design, written once against :class:`ogames.core.rules.Rules` and knowin
   a capture that wins material at once (its gain holds against every reply) is never
   missed: the searched move is replaced by it unless the search proved that it loses, or
   proved a win for its own move (a game may leave some captures to the search alone:
-  ``Policy.search_weighs``).
+  ``Policy.search_weighs``, and let the search overrule the capture at some levels when
+  it values its own move higher by more than the capture's gain: ``Policy.search_overrules``).
 
 Knowledge comes from the game's :class:`ogames.core.policy.Policy`: ``score`` (leaf value
 for the side to move), ``noisy`` (and ``noisy_moves``), ``priority`` and ``material``.
@@ -479,7 +480,7 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
         return found.move
     if should_stop is not None and should_stop():
         return found.move  # cancelled: no second look
-    if keep_capture(rules, pos, pol, tactic, found):
+    if keep_capture(rules, pos, pol, tactic, found, lvl.name):
         return tactic.capture
     return found.move
 
@@ -497,11 +498,13 @@ def game_level(level: str | Level, policy: Policy) -> Level:
 
 
 def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,
-                 found: Result) -> bool:
+                 found: Result, level: str = "") -> bool:
     """Whether the pre-check's capture replaces the searched move: yes, unless the
     searched move wins as much material at once, or the search proved it a win, or a
     search up to as deep as the one that chose (``CHECK_NODES`` and ``CHECK_SECONDS``
-    at most) proves the capture lost."""
+    at most) proves the capture lost, or, at a ``level`` the game names in
+    ``Policy.search_overrules``, values the capture below the searched move by more than
+    the capture's sure gain."""
     if found.value > PROVEN:
         return False
     if sure_gain(rules, pos, found.move, policy) >= tactic.gain - 1e-9:
@@ -509,4 +512,8 @@ def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,
     searcher = found.searcher or Searcher(rules, policy)
     value = value_of(searcher, pos, tactic.capture, max(found.depth, 1), CHECK_NODES,
                      CHECK_SECONDS)
-    return value is None or value >= -PROVEN  # kept unless proved lost
+    if value is None:
+        return True  # not even one ply fitted: the capture's gain is all that is known
+    if level in policy.search_overrules and found.value - value > tactic.gain:
+        return False
+    return value >= -PROVEN  # kept unless proved lost

@@ -80,6 +80,12 @@ class Policy:
     leaves to the search however much material they win at once: a capture that gives
     up something the game's ``score`` counts above its gain and the one-ply pre-check
     cannot see (an Opprimo man that anchors its own King from the back edge).
+    ``search_overrules`` names the levels at which the searched move stands against the
+    pre-check's capture when the search values it above the capture by more than all the
+    material the capture surely wins: the search has then seen something worth more than
+    that material (Ordo's hard, whose one-ply captures cost it won games: the searched
+    step that won by force in nine plies was given up for a piece). Hints (at medium) and
+    the other levels keep the pre-check's word.
     """
 
     evaluate: Evaluate | None = None
@@ -96,6 +102,7 @@ class Policy:
     candidates: Candidates | None = None
     playout: PlayOut | None = None
     search_weighs: Noisy | None = None
+    search_overrules: tuple[str, ...] = ()
 
 
 #: the knowledge-free policy: plain random playouts to the end

@@ -124,4 +124,5 @@ def policy() -> Policy:
         return out
 
     return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
-                  material=material, noisy_moves=noisy_moves, threatened=threatened)
+                  material=material, noisy_moves=noisy_moves, threatened=threatened,
+                  search_overrules=("hard",))

@@ -2,8 +2,9 @@
 
 Before searching, the computer checks for a capture that surely wins material at once
 (``ogames.ai.precheck``) and plays it in place of the searched move unless the search proves
-it lost: the issue asks that a hint never miss such a capture, and the tactics suites hold
-every level to it. This script finds, in the logged games against the baseline whose moves
+it lost (or, where a game's ``Policy.search_overrules`` names the level, values it below
+the searched move by more than its gain): the issue asks that a hint never miss such a
+capture, and the tactics suites hold every level to it. This script finds, in the logged games against the baseline whose moves
 are kept, each move of hard's where that capture was played but a search of ``--nodes``
 (about hard's own, on one core) prefers another move, and asks a search ``--deeper`` times
 longer which of the two is better, by the value it gives each at its depth::

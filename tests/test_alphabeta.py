@@ -316,3 +316,27 @@ def test_a_game_may_search_a_named_level_at_its_own_depth() -> None:
     assert alphabeta.game_level("medium", get_rules("opprimo").policy()).depth == 4
     assert all(alphabeta.game_level("medium", get_rules(g).policy()).depth == 3
                for g in ("ordo", "onitama", "oferhlyp"))
+
+
+def test_a_game_may_give_a_level_its_own_score() -> None:
+    """``Policy.level_scores`` replaces the score for the level it names, nothing else.
+    Opprimo's easy knows no anchored King: at the start each King stands anchored by its
+    own man on the back edge (a point no jump passes over, so the man can never be
+    converted), and when Yellow's King steps off its anchor, the full score counts a
+    man's worth (``ANCHOR``) for Red, easy's nothing."""
+    from ogames.games.opprimo.computer import ANCHOR
+
+    rules = get_rules("opprimo")
+    policy = rules.policy()
+    easy = alphabeta.level_policy(policy, "easy")
+    assert easy.score is not policy.score
+    assert alphabeta.level_policy(policy, "medium") is policy
+    assert alphabeta.level_policy(policy, "hard") is policy
+    pos = Game.new(rules, None, 0).position
+    assert policy.score(rules, pos) == easy.score(rules, pos) == 0  # the start is level
+    off = rules.apply(pos, rules.parse_move(pos, "Kcd1-cd2"))
+    assert policy.score(rules, off) == pytest.approx(ANCHOR)
+    assert easy.score(rules, off) == pytest.approx(0)
+    for game_id in ("ordo", "onitama", "oferhlyp"):
+        other = get_rules(game_id).policy()
+        assert alphabeta.level_policy(other, "easy") is other

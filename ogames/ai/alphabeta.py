@@ -466,6 +466,7 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
         raise ValueError(f"it is not {game.sides[side]}'s turn")
     pol = policy if policy is not None else rules.policy()
     lvl = game_level(level, pol)
+    pol = level_policy(pol, lvl.name)
     legal = game.legal_moves()
     if not legal:
         raise ValueError("the game is over: there is no move to choose")
@@ -495,6 +496,13 @@ def game_level(level: str | Level, policy: Policy) -> Level:
         raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
     depth = dict(policy.level_depths).get(level)
     return LEVELS[level] if depth is None else replace(LEVELS[level], depth=depth)
+
+
+def level_policy(policy: Policy, level: str) -> Policy:
+    """``policy`` as the level named searches with it: its score replaced by the game's
+    own for that level, where it gives one (``Policy.level_scores``)."""
+    score = dict(policy.level_scores).get(level)
+    return policy if score is None else replace(policy, score=score)
 
 
 def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,

@@ -85,7 +85,9 @@ class Policy:
     material the capture surely wins: the search has then seen something worth more than
     that material (Ordo's hard, whose one-ply captures cost it won games: the searched
     step that won by force in nine plies was given up for a piece). Hints (at medium) and
-    the other levels keep the pre-check's word.
+    the other levels keep the pre-check's word. ``level_scores`` gives, by level name, a
+    leaf score that level's search reads in place of ``score``: a lower level may know
+    less of the game than the one above it (Opprimo's easy knows no anchored King).
     """
 
     evaluate: Evaluate | None = None
@@ -103,6 +105,7 @@ class Policy:
     playout: PlayOut | None = None
     search_weighs: Noisy | None = None
     search_overrules: tuple[str, ...] = ()
+    level_scores: tuple[tuple[str, Score], ...] = ()
 
 
 #: the knowledge-free policy: plain random playouts to the end

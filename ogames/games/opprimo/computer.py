@@ -248,9 +248,12 @@ def men(pos: Position) -> float:
 
 
 @cache
-def balance_function() -> Callable[[Position], float]:
+def balance_function(anchors: bool = True) -> Callable[[Position], float]:
     """The score at every leaf of the search, Yellow's advantage (built once, over the
-    tables it reads)."""
+    tables it reads). Without ``anchors`` (easy's), no King counts as anchored: easy
+    presses on every King and holds no man back to anchor its own, a beginner's play (with
+    anchors, easy kept its King anchored from the first move to the six-hundredth, where
+    no level could ever trap it, and medium beat it in fewer than half its games)."""
     masks = TRIANGLE_MASK
     fixed = fixed_points()
     (yellow_rings, red_rings), knight_rings = approach_rings()
@@ -266,7 +269,7 @@ def balance_function() -> Callable[[Position], float]:
         total = (y.bit_count() - r.bit_count() + 0.5 * (yk.bit_count() - rk.bit_count())
                  + king_danger(pos, 1) - king_danger(pos, 0))
         on_red, on_yellow = masks[pos.red_king], masks[pos.yellow_king]
-        if r & fixed & on_red:
+        if anchors and r & fixed & on_red:
             total -= ANCHOR
         else:
             ys = y ^ yk
@@ -276,7 +279,7 @@ def balance_function() -> Callable[[Position], float]:
                       + APPROACH * (((ys & s1) | (yk & k1)).bit_count()
                                     + w2 * ((ys & s2) | (yk & k2)).bit_count()
                                     + w3 * ((ys & s3) | (yk & k3)).bit_count()))
-        if y & fixed & on_yellow:
+        if anchors and y & fixed & on_yellow:
             total += ANCHOR
         else:
             rs = r ^ rk
@@ -297,12 +300,16 @@ def policy() -> Policy:
     masks = TRIANGLE_MASK
     jump = JUMP
     balance = balance_function()
+    beginner = balance_function(anchors=False)
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
         return two_sided(logistic(balance(pos), 2.5))
 
     def score(rules: Rules, pos: Position) -> float:
         return -balance(pos) if pos.side else balance(pos)
+
+    def easy_score(rules: Rules, pos: Position) -> float:
+        return -beginner(pos) if pos.side else beginner(pos)
 
     def material(rules: Rules, pos: Position) -> float:
         return -men(pos) if pos.side else men(pos)
@@ -317,7 +324,7 @@ def policy() -> Policy:
 
     return Policy(evaluate, priority, playout_depth=16, greedy=0.5, score=score, noisy=noisy,
                   material=material, threatened=threatened, level_depths=LEVEL_DEPTHS,
-                  search_weighs=leaves_anchor)
+                  search_weighs=leaves_anchor, level_scores=(("easy", easy_score),))
 
 
 def threatened(rules: Rules, pos: Position) -> bool:

@@ -99,7 +99,8 @@ class Level:
 
 
 #: easy looks one ply ahead (and through exchanges), medium three (a game may set its
-#: own: ``Policy.level_depths``), hard as deep as 1.7 s
+#: own: ``Policy.level_depths``, and give a level its own leaf score:
+#: ``Policy.level_scores``), hard as deep as 1.7 s
 #: allow: the issue's limit is 2 s a move, and the pre-check and a busy machine add a
 #: tenth or two
 LEVELS: dict[str, Level] = {

@@ -693,7 +693,7 @@ def test_each_hunted_piece_draws_its_own_nearest_hunters() -> None:
     a3, b4, b5), Dark's on d1, e2 and f1 boxing e1 in, and a fourth on c1 (two steps from
     e1, five from a4) or on b1 (three from e1, four from a4). e1 draws its three nearest
     hunters, the box, at six each (``REACH`` 7 less one step); a4 draws its three nearest
-    of the rest: d1 and e2 at five steps, f1 at six, the fourth at five or four. So the
+    of all four: d1 and e2 at five steps, f1 at six, the fourth at five or four. So the
     fourth hunter scores more a step nearer the free piece (25 against 24 steps), though
     it steps away from the boxed one (when each hunter counted only its nearest piece it
     scored less: 22 against 23, and the hunters stayed round the box, as in logged games

@@ -9,14 +9,19 @@ pieces kept out of reach, and its logged games against the baseline were lost so
 going at 600 plies with seven pieces against two. Drawing its pieces in lets the search
 find the hit that ends the game (one more hit leaves the enemy a single piece).
 
-Why each hunted piece draws only its nearest hunters, as many as it has neighbours: when
-every hunter counted its steps to the nearest enemy piece, the hunters crowded round one
-piece boxed in a corner and left the other free (two logged games against the baseline
-ended so at the 600-ply cap, nine and seven pieces against two). From where the ending
-began in twenty logged games against the baseline, hard at a fixed budget won all twenty
-either way, in 808 plies in all instead of 1,194 (fewer in fifteen, more in four); in the
-four of them not won on the clock, against the baseline at 18,000 iterations a move (about
-what it gets in 1.7 s of an ending), in 272 plies instead of 518 (fewer in all four).
+Why each hunter goes to its nearest enemy piece that has room for one more (a piece takes
+as many hunters as it has neighbours): when every hunter counted its steps to its nearest
+enemy piece, room or none, the hunters crowded round one piece boxed in a corner and left
+the other free (two logged games against the baseline ended so at the 600-ply cap, nine
+and seven pieces against two). Letting each enemy piece draw its nearest hunters instead
+freed the box, but every hunter then counted once for each enemy piece, so against
+pieces spread over the board the hunters gathered between them: medium against easy won
+50 of 100, the other 50 still going at 600 plies (91 before). With room, each hunter
+counts once: medium against easy won 93 of 100 (2026-11-29, on the clock); from where
+the ending began in ten logged games against the baseline (four of them lost on the
+clock), hard at 10,000 nodes a move against the baseline at 3,300 iterations won all
+ten, in 520 plies in all (468 with each piece drawing its hunters; both well inside the
+cap).
 
 Why the free steps: drawing near is not enough against a piece in a corner, which no
 attack can reach (there is no cell beyond it), nor against one on an edge, attacked only
@@ -68,17 +73,20 @@ def cells_of(board: str, pieces: tuple[str, str]) -> list[int]:
 
 
 def hunt(hunters: Sequence[int], prey: Iterable[int]) -> float:
-    """How close the hunters stand to the prey, in hits: each prey piece draws as many
-    hunters as it has neighbours (the most that can close in on it), its nearest ones,
-    each counting ``REACH`` less its steps to it, at ``HUNT_WEIGHT`` a step. Never
-    negative, so a capture that starts the hunt only gains by it; a capture that removes
-    a hunted piece loses its hunters' count, at most six of six steps (0.72 of a hit),
-    and still gains."""
+    """How close the hunters stand to the prey, in hits: each hunter goes to its nearest
+    prey piece that still has room for one more (a piece takes as many hunters as it has
+    neighbours, the most that can close in on it), nearest pairs first, and counts
+    ``REACH`` less its steps to it, at ``HUNT_WEIGHT`` a step. Never negative, so a
+    capture that starts the hunt only gains by it; a capture that removes a hunted piece
+    loses its hunters' count, at most six of six steps (0.72 of a hit), and still gains."""
+    room = {p: len(ADJACENT[p]) for p in prey}
+    placed: set[int] = set()
     total = 0
-    for p in prey:
-        row = DISTANCE[p]
-        nearest = sorted(row[h] for h in hunters)[:len(ADJACENT[p])]
-        total += len(nearest) * REACH - sum(nearest)
+    for steps, hunter, p in sorted((DISTANCE[p][h], h, p) for h in hunters for p in room):
+        if hunter not in placed and room[p]:
+            placed.add(hunter)
+            room[p] -= 1
+            total += REACH - steps
     return HUNT_WEIGHT * total
 
 

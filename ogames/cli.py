@@ -6,8 +6,10 @@ it lazily: every other command runs without loading Textual.
 
 from __future__ import annotations
 
+import errno
 import re
 import shlex
+import socket
 import sys
 from pathlib import Path
 
@@ -518,8 +520,24 @@ def serve(port: int) -> None:
     from textual_serve.server import Server
 
     command = f"{shlex.quote(sys.executable)} -m ogames"
-    click.echo(f"ogames in the browser: http://localhost:{port} (Ctrl+C stops it)")
-    Server(command, host="localhost", port=port, title="ogames").serve()
+    try:
+        # tried first, so that a port in use is said before any banner; the server's own
+        # bind below still answers the same way if the port is taken in between
+        with socket.create_server(("localhost", port)):
+            pass
+        click.echo(f"ogames in the browser: http://localhost:{port} (Ctrl+C stops it)")
+        Server(command, host="localhost", port=port, title="ogames").serve()
+    except OSError as exc:
+        raise CommandError(_port_problem(port, exc)) from None
+
+
+def _port_problem(port: int, exc: OSError) -> str:
+    """Why ``serve`` cannot listen on ``port``, and what to do about it."""
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} on localhost is in use: choose another with --port"
+    if exc.errno == errno.EACCES:
+        return f"port {port} on localhost is not allowed here: choose one above 1023"
+    return f"cannot serve on port {port}: {exc.strerror or exc}"
 
 
 @cli.command()

@@ -49,3 +49,19 @@ def same_game(a: Game, b: Game) -> None:
     assert b.players == a.players
     oa, ob = a.outcome(), b.outcome()
     assert (oa and (oa.shares, oa.reason)) == (ob and (ob.shares, ob.reason))
+
+
+def unfinished_games() -> list[Game]:
+    """Every game among the unfinished games, newest first, whether an app is playing it
+    (as the game on screen is) or not."""
+    from ogames.core.storage import load_saved_game, unfinished_dir
+
+    folder = unfinished_dir()
+    paths = sorted(folder.glob("*.ogame"), key=lambda p: p.stat().st_mtime_ns,
+                   reverse=True) if folder.is_dir() else []
+    return [load_saved_game(p) for p in paths]
+
+
+def unfinished_moves() -> list[list[str]]:
+    """The move texts of ``unfinished_games``, newest first."""
+    return [[p.text for p in g.plies] for g in unfinished_games()]

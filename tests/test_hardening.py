@@ -15,6 +15,7 @@ import time
 import pytest
 from click.testing import CliRunner
 from textual.app import App
+from textual.widgets import OptionList
 
 from ogames.cli import cli
 from ogames.cli import main as cli_main
@@ -29,7 +30,6 @@ from ogames.ui.screens.badfile import BadFileScreen
 from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.screens.rules import RulesScreen
 from ogames.ui.screens.saves import SavesScreen
-from ogames.ui.widgets.lists import PagingOptionList
 from tests.uihelp import SIZE, need, ui_test
 
 # ----- echoed input: one line, of readable length ------------------------------------------
@@ -94,11 +94,11 @@ async def test_paging_keys_in_a_list_with_no_row_on_screen_do_nothing():
     """Textual's OptionList raised KeyError on PageUp/PageDown at height 0 (80×4)."""
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        games = app.screen.query_one("#games", PagingOptionList)
+        games = app.screen.query_one("#games", OptionList)
         games.styles.height = 0
         games.focus()
         await pilot.pause()
-        assert not games.shows_rows
+        assert not games.scrollable_content_region
         before = games.highlighted
         await pilot.press(*PAGING[:2])
         assert games.highlighted == before
@@ -222,7 +222,7 @@ def test_stale_temporary_files_of_ours_are_removed_when_the_app_starts(private_d
     fresh = private_data_dir / ".autosave.ogame.zzzzzzzz.tmp"  # a write in progress
     others = [private_data_dir / "notes.tmp", private_data_dir / ".autosave.ogame.tmp",
               private_data_dir / ".autosave.ogame.abc.tmp", saves / "game.ogame",
-              private_data_dir / ".photo.jpg.abcdefgh.tmp", private_data_dir / "autosave.ogame"]
+              private_data_dir / ".photo.jpg.abcdefgh.tmp"]
     old = time.time() - storage.STALE_AFTER - 60
     for path in [*ours, fresh, *others]:
         path.write_text("[Game", "utf-8")
@@ -279,7 +279,7 @@ def test_the_picker_moves_a_broken_autosave_aside_and_says_why(kind, monkeypatch
 
 
 async def picker_with_a_broken_autosave(data: bytes) -> None:
-    path = storage.autosave_path()
+    path = storage.unfinished_dir() / "left.ogame"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     app = OgamesApp()
@@ -289,7 +289,7 @@ async def picker_with_a_broken_autosave(data: bytes) -> None:
         (kept,) = storage.saves_dir().iterdir()
         assert kept.read_bytes() == data and not path.exists()
         note = str(picker.query_one("#resume-note").render())
-        assert note.startswith("The last game could not be resumed: line ")
+        assert note.startswith("An unfinished game could not be resumed: line ")
         assert note.endswith(f"it is kept as {kept.name} in Saved games (o)")
         assert picker.query_one("#resume-note").display
         await pilot.press("o")

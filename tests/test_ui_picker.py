@@ -116,16 +116,17 @@ async def test_an_autosave_that_cannot_be_resumed_is_kept_among_the_saved_games_
     for text in ("b3-b4", "b6-b5"):
         game.play_text(text)
     data = format_game(game).replace("b6-b5", "b3-b4").encode()
-    storage.autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    storage.autosave_path().write_bytes(data)
+    left = storage.unfinished_dir() / "left.ogame"
+    left.parent.mkdir(parents=True, exist_ok=True)
+    left.write_bytes(data)
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         picker = app.screen
         assert not picker.has_class("can-resume")
         (kept,) = storage.saves_dir().iterdir()
-        assert kept.read_bytes() == data and not storage.autosave_path().exists()
+        assert kept.read_bytes() == data and not left.exists()
         note = str(picker.query_one("#resume-note").render())
-        assert note.startswith("The last game could not be resumed: line 8, column 10: ")
+        assert note.startswith("An unfinished game could not be resumed: line 9, column 10: ")
         assert "'b3-b4'" in note  # the refused move (the wording is the save file's)
         assert f"it is kept as {kept.name} in Saved games" in note
         await pilot.press("o")

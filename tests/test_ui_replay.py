@@ -10,7 +10,6 @@ import pytest
 from click.testing import CliRunner
 
 from ogames.cli import cli
-from ogames.core import storage
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.savefile import load_game, save_game
@@ -20,7 +19,7 @@ from ogames.ui.screens.replay import SPEEDS, ReplayScreen
 from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
-from tests.savehelp import PLAYOUTS, random_texts
+from tests.savehelp import PLAYOUTS, random_texts, unfinished_games
 from tests.uihelp import SIZE, need, screen, ui_test
 
 
@@ -194,7 +193,7 @@ async def test_play_on_from_here_starts_a_new_game_and_keeps_the_file(tmp_path):
         s.play(move)
         await pilot.pause()
         assert len(s.game.plies) == 5
-        assert storage.load_autosave().plies[-1].text == s.game.plies[-1].text
+        assert unfinished_games()[0].plies[-1].text == s.game.plies[-1].text
     assert path.read_bytes() == before
 
 

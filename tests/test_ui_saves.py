@@ -23,7 +23,14 @@ from ogames.ui.screens.replay import ReplayScreen
 from ogames.ui.screens.save import SaveScreen, target_path
 from ogames.ui.screens.saves import SavesScreen
 from ogames.ui.widgets.diagram import Diagram
-from tests.savehelp import PLAYOUTS, play_texts, random_texts, same_game
+from tests.savehelp import (
+    PLAYOUTS,
+    play_texts,
+    random_texts,
+    same_game,
+    unfinished_games,
+    unfinished_moves,
+)
 from tests.uihelp import (
     SIZE,
     choose_in_picker,
@@ -240,7 +247,7 @@ async def test_resume_after_the_app_is_closed_mid_game():
             await play_keys(pilot, text)
         await pilot.press("u")
         left = screen(app).game
-        assert storage.autosave_path().is_file()
+        assert unfinished_moves() == [["c2:d2-c3", "c7:d7-c6", "e3-e4", "e6-e5"]]
     # the terminal is closed: no leaving, no dialog; a new app offers the game again
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -305,6 +312,8 @@ async def test_a_move_made_just_before_the_game_screen_goes_is_autosaved():
 
 @ui_test
 async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears_it():
+    """Every unfinished game keeps a file of its own until it ends: a new game never
+    moves or overwrites the one left before, and a game's end takes only its own file."""
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -323,53 +332,55 @@ async def test_q_keeps_the_game_for_resume_a_new_game_keeps_it_and_an_end_clears
         await pilot.pause()
         await pilot.press("q")
         assert app.screen.has_class("can-resume")
-        assert [p.text for p in storage.load_autosave().plies] == ["c2:d2-c3"]
-        # a new game with a move: it is the one to resume, the earlier one is a saved game
+        assert unfinished_moves() == [["c2:d2-c3"]]
+        # a new game with a move: a second unfinished game, the first left as it was
         await click_button(pilot, "#start")
         await pilot.pause()
         await play_keys(pilot, "b3-b4")
-        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
-        kept = [e.game for e in storage.list_saves()]
-        assert [[p.text for p in g.plies] for g in kept] == [["c2:d2-c3"]]
+        assert unfinished_moves() == [["b3-b4"], ["c2:d2-c3"]]
+        assert storage.list_saves() == []
         await pilot.press("q", "y")
         assert app.screen.has_class("can-resume")
+        assert "Resume a game (2 left)" in str(app.screen.query_one("#resume").label)
     app = OgamesApp("ordo", position="10/4W5/3W6/10/B9/10/10/10 w")
     async with app.run_test(size=SIZE) as pilot:
         await play_keys(pilot, "d6-d8")  # wins: the game is over
         assert screen(app).game.outcome() is not None
-        # the earlier unfinished game is still the one to resume
-        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
+        # the earlier unfinished games are still there to resume
+        assert unfinished_moves() == [["b3-b4"], ["c2:d2-c3"]]
         # and the finished one is kept among the saved games
         kept_path = screen(app).kept_path
         assert kept_path is not None and load_game(kept_path).outcome().reason == "goal"
         await pilot.press("u")  # taken back: unfinished again, the win still to redo
-        resumable = storage.load_autosave()
-        assert resumable is not None and resumable.cursor == 0 and resumable.can_redo
-        await play_keys(pilot, "d6-d8")  # won again: its own autosave goes
-        assert not storage.autosave_path().exists()
+        resumable = unfinished_games()[0]
+        assert resumable.cursor == 0 and resumable.can_redo
+        await play_keys(pilot, "d6-d8")  # won again: its own file goes
+        assert unfinished_moves() == [["b3-b4"], ["c2:d2-c3"]]
         await pilot.press("u")
         await play_from_here(pilot, "d6-d7")  # asked first: the win d6-d8 is dropped
-        assert [p.text for p in storage.load_autosave().plies] == ["d6-d7"]
+        assert unfinished_moves()[0] == ["d6-d7"]
         # Ctrl+S of this other line goes to a file of its own: it once went, unasked,
         # over the kept record of the win
         saved = await save_with_keys(pilot)
         assert saved != kept_path and load_game(kept_path).outcome().reason == "goal"
     kept = sorted([p.text for p in e.game.plies] for e in storage.list_saves())
-    assert kept == [["b3-b4"], ["c2:d2-c3"], ["d6-d7"], ["d6-d8"]]  # the win once
+    assert kept == [["d6-d7"], ["d6-d8"]]  # the win once
+    assert sorted(unfinished_moves()) == [["b3-b4"], ["c2:d2-c3"], ["d6-d7"]]
 
 
 @ui_test
 async def test_an_unreadable_autosave_is_kept_byte_for_byte_not_overwritten():
     need("ordo")
     damaged = b'[Game "ordo"]\n\n1. b3-b4 zz *\n\xff'
-    storage.autosave_path().parent.mkdir(parents=True, exist_ok=True)
-    storage.autosave_path().write_bytes(damaged)
+    left = storage.unfinished_dir() / "left.ogame"
+    left.parent.mkdir(parents=True, exist_ok=True)
+    left.write_bytes(damaged)
     app = OgamesApp("ordo")
     async with app.run_test(size=SIZE) as pilot:
         await play_keys(pilot, "b3-b4")
-        (kept,) = storage.saves_dir().iterdir()
-        assert kept.name.startswith("autosave-") and kept.read_bytes() == damaged
-        assert [p.text for p in storage.load_autosave().plies] == ["b3-b4"]
+        assert left.read_bytes() == damaged  # the new game has a file of its own
+        own = screen(app).keeper.autosave_path
+        assert own != left and [p.text for p in load_game(own).plies] == ["b3-b4"]
 
 
 @ui_test
@@ -508,8 +519,8 @@ async def test_opening_saved_games_and_leaving_copies_and_moves_nothing():
     unfinished = storage.save_to_library(Game.new(get_rules("ordo")), "unfinished")
     resumable = Game.new(get_rules("ordo"), None, None, ("Ann", "Bob"))
     resumable.play_text("b3-b4")
-    storage.autosave(resumable)
-    autosaved = storage.autosave_path().read_bytes()
+    left = storage.autosave(resumable)
+    autosaved = left.read_bytes()
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
@@ -527,9 +538,9 @@ async def test_opening_saved_games_and_leaving_copies_and_moves_nothing():
             assert app.screen is saves
         assert sorted(p.name for p in storage.saves_dir().iterdir()) == [
             "finished.ogame", "unfinished.ogame"]
-        assert storage.autosave_path().read_bytes() == autosaved
-        # taken back and won again: a change, so the earlier game is kept (not lost), but
-        # the finished game ends as its own file has it: no copy of it
+        assert left.read_bytes() == autosaved
+        # taken back and won again: a change, but the finished game ends as its own file
+        # has it: no copy of it, and the unfinished game left before is untouched
         saves.query_one("#saves").move_cursor(
             row=[e.path for e in saves.entries].index(done), animate=False)
         await pilot.press("c")
@@ -538,8 +549,8 @@ async def test_opening_saved_games_and_leaving_copies_and_moves_nothing():
         await pilot.pause()
         assert screen(app).game.outcome() is not None
         kept = sorted(p.name for p in storage.saves_dir().iterdir())
-        assert len(kept) == 3 and kept[1:] == ["finished.ogame", "unfinished.ogame"]
-        assert [p.text for p in load_game(storage.saves_dir() / kept[0]).plies] == ["b3-b4"]
+        assert kept == ["finished.ogame", "unfinished.ogame"]
+        assert left.read_bytes() == autosaved and unfinished_moves() == [["b3-b4"]]
 
 
 
@@ -556,8 +567,8 @@ async def test_leaving_an_unfinished_game_only_looked_at_keeps_the_resumable_one
     path = storage.save_to_library(game, "looked-at")
     resumable = Game.new(get_rules("ordo"), None, None, ("Cy", "Di"))
     resumable.play_text("e3-e4")
-    storage.autosave(resumable)
-    autosaved = storage.autosave_path().read_bytes()
+    left = storage.autosave(resumable)
+    autosaved = left.read_bytes()
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("o")
@@ -578,7 +589,7 @@ async def test_leaving_an_unfinished_game_only_looked_at_keeps_the_resumable_one
         assert "not kept" in str(app.screen.query_one("#question").render())
         await pilot.press("y")
         await pilot.pause()
-    assert storage.autosave_path().read_bytes() == autosaved
+    assert left.read_bytes() == autosaved and unfinished_moves() == [["e3-e4"]]
     assert sorted(storage.saves_dir().iterdir()) == [path]
 
 

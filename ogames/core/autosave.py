@@ -1,10 +1,13 @@
 """What goes to the autosave, and when, for one game being played.
 
-The promise to players is that no game is ever lost: the game in progress is in the
-autosave after every change, a game that ends is kept among the saved games by itself, and
-an earlier unfinished game is never overwritten unseen. This module holds that policy over
+The promise to players is that no game is ever lost: the game in progress is in its own
+file among the unfinished games after every change (``storage.Claim``), a game that ends is
+kept among the saved games by itself, and another game is never overwritten: each game
+being played has its own file, held by the app playing it, so two apps on one data folder
+never touch each other's game. This module holds that policy over
 :mod:`ogames.core.storage`, apart from any screen, so it is tested with plain files; the
-game screen calls :meth:`Keeper.sync` after every change and shows the notices it returns.
+game screen calls :meth:`Keeper.sync` after every change and shows the notices it returns,
+and :meth:`Keeper.release` when it goes.
 """
 
 from __future__ import annotations
@@ -14,15 +17,7 @@ from pathlib import Path
 
 from .game import Game
 from .savefile import format_game, write_atomic
-from .storage import (
-    autosave_path,
-    clear_autosave,
-    keep_autosave_as_is,
-    load_autosave,
-    read_autosave_text,
-    read_text,
-    save_to_library,
-)
+from .storage import Claim, claim_new, read_text, save_to_library
 
 
 @dataclass(frozen=True)
@@ -34,49 +29,65 @@ class Notice:
 
 
 class Keeper:
-    """The autosave and the saved-games copies of one game being played.
+    """The unfinished-game file and the saved-games copies of one game being played.
 
-    ``written`` is the text this game last wrote to the autosave (for a resumed game, the
-    text it came from): the autosave is "mine" while the file still holds it, since another
-    window or another game may have written it since.
+    ``resumed``: the file of the unfinished game this one was resumed from, held by this
+    app (``storage.claim``); a new game gets its file at its first change.
     """
 
-    def __init__(self, game: Game, *, resumed: bool = False) -> None:
+    def __init__(self, game: Game, *, resumed: Claim | None = None) -> None:
         self.game = game
-        self.written: str | None = read_autosave_text() if resumed else None
+        #: this game's file among the unfinished games, held while it is played here
+        self.claim: Claim | None = resumed
         #: where the saved games keep this game since it ended
         self.kept_path: Path | None = None
         #: where Ctrl+S saved this game last (or the file it was continued from)
         self.save_path: Path | None = None
+        #: the game has left this app (``release``): nothing more is written for it
+        self.released = False
+
+    @property
+    def autosave_path(self) -> Path | None:
+        """This game's file among the unfinished games (None: nothing written yet)."""
+        return self.claim.path if self.claim is not None else None
 
     def is_mine(self) -> bool:
-        """Whether the autosave file holds what this game wrote last."""
-        return self.written is not None and read_autosave_text() == self.written
+        """Whether this game has a file among the unfinished games (the menu will offer to
+        resume it)."""
+        return self.claim is not None and self.claim.path.exists()
 
     def sync(self, changed: bool = True) -> list[Notice]:
-        """Keep the autosave in step with the game: written after every change (history,
-        cursor and redo tail), removed when the game is over. ``changed``: the history was
-        changed by the player (a move, undo, redo), not only opened or looked through; only
-        then does this game take over the autosave from an earlier unfinished game, which
-        is then kept among the saved games. A game that ends is kept there too, before its
-        autosave goes. Raises OSError when the disk refuses."""
+        """Keep this game's file in step with the game: written after every change
+        (history, cursor and redo tail), removed when the game is over. ``changed``: the
+        history was changed by the player (a move, undo, redo), not only opened or looked
+        through; only then does a game get a file of its own. A game that ends is kept
+        among the saved games, before its file goes. Raises OSError when the disk
+        refuses."""
         game = self.game
-        mine = self.is_mine()
+        if self.released:
+            return []
         if game.outcome() is not None and not game.can_redo:
             # ended here: by a move, or by a resignation or an agreed draw (before any
             # move too); a game opened already over is not kept again
             ended = changed and (bool(game.plies) or game.agreed is not None)
             notices = self._keep_finished_game() if ended else []
-            if mine:
-                clear_autosave()
-                self.written = None
+            if self.claim is not None:
+                self.claim.discard()
+                self.claim = None
             return notices
-        if not game.plies or not (changed or mine):
-            return []  # opened or looked through: the autosave stays whose it is
-        notices = [] if mine else self._keep_earlier_game()
-        self.written = format_game(game)
-        write_atomic(autosave_path(), self.written)
-        return notices
+        if not game.plies or not (changed or self.claim is not None):
+            return []  # opened or looked through: nothing of it to keep
+        if self.claim is None:
+            self.claim = claim_new(game)
+        self.claim.write(format_game(game))
+        return []
+
+    def release(self) -> None:
+        """The game leaves this app (its screen goes, the app ends): its file stays among
+        the unfinished games, free for any app to resume."""
+        self.released = True
+        if self.claim is not None:
+            self.claim.release()
 
     def _keep_finished_game(self) -> list[Notice]:
         """A finished game goes to the saved games by itself (once: taken back and ended
@@ -91,21 +102,6 @@ class Keeper:
         if self.save_path is None:
             self.save_path = self.kept_path  # Ctrl+S now updates that file, not a new one
         return [Notice("Game over", f"Kept in Saved games as {self.kept_path.name}")]
-
-    def _keep_earlier_game(self) -> list[Notice]:
-        """Move the unfinished game this one replaces as the autosave into the saved games."""
-        earlier = load_autosave()
-        if earlier is None:
-            path = keep_autosave_as_is()  # unreadable (or over): its bytes, untouched
-            if path is None:
-                return []
-            return [Notice("Earlier game kept",
-                           f"The earlier autosave is kept in Saved games as {path.name}")]
-        path = save_to_library(earlier)
-        n = earlier.cursor
-        return [Notice("Earlier game kept",
-                       f"The unfinished {earlier.rules.name} game ({n} move"
-                       f"{'' if n == 1 else 's'}) is kept in Saved games as {path.name}")]
 
     def save_target(self) -> Path | None:
         """The file Ctrl+S offers: the one saved to last, except the record of an ending

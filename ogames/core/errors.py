@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .quoting import visible
+
 
 class OgamesError(Exception):
     """Base of every error ogames raises on purpose."""
@@ -46,6 +48,8 @@ class SaveFileError(OgamesError):
         self.line = line
         self.column = column
         self.game = game
+        # the message quotes the file (a move, a tag), which may hold an escape sequence
+        message = visible(message)
         self.reason = message
         super().__init__(f"line {line}, column {column}: {message}")
 

@@ -30,18 +30,40 @@ from .errors import (
 from .game import Game
 from .notation import parse_number
 from .outcome import Outcome, parse_result_token, result_token
+from .quoting import shown, visible
 from .registry import find_rules
 from .rng import SEED_LIMIT
 from .rules import Rules
 
 EXTENSION = ".ogame"
 WRAP = 80
+
+# A saved game is read whole into memory and replayed, so what a file may hold is bounded
+# before it is read: a file from someone else must not take gigabytes or minutes (a 10 MB
+# tag once took 1.7 GB). The longest games played (some 2,000 plies, each with a review's
+# comment) take well under a tenth of each bound.
+#: the largest file read, in bytes
+MAX_FILE_BYTES = 1_000_000
+#: the longest tag value (the redo tail of a long game is the longest tag written)
+MAX_TAG_CHARS = 50_000
+#: the longest comment, braces included (a review's is some 40 characters)
+MAX_COMMENT_CHARS = 2_000
+#: the longest move token (the longest chain of jumps is some 80 characters)
+MAX_TOKEN_CHARS = 200
+#: our tag of the number of plies in the move text (as PGN's): a file cut short, or a
+#: line of moves dropped, then disagrees with it and is refused instead of being read as
+#: a shorter game (a cut file ending in the Result tag read as a resignation)
+PLY_COUNT_TAG = "PlyCount"
 #: our own extra tag: the moves of the redo tail, so a resumed game keeps its redo
 REDO_TAG = "Redo"
+#: the characters of a tag line around its value: brackets, a key, quotes, a space
+TAG_FRAME = 100
 
 #: a command in a comment: ``[%chance 0.62,0.38]`` (no brackets inside the value)
 _COMMAND = re.compile(r"\[%[A-Za-z][A-Za-z0-9]*(?:\s[^\[\]]*)?\]")
 _TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9]*)[ \t]+"((?:[^"\\]|\\["\\])*)"\][ \t]*$')
+#: the next token of the move text after any spaces: a comment's ``{`` or a word
+_NEXT_TOKEN = re.compile(r"\s*(\{|[^\s{]+)")
 #: ASCII digits only: ``\d`` and ``str.isdigit`` also take ², ① or Arabic-Indic digits
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+$")
 
@@ -82,6 +104,7 @@ def game_tags(game: Game) -> list[tuple[str, str]]:
             tags.append((key, value))
         if game.resigned_side is not None and len(game.sides) > 2:
             tags.append(("Resigned", game.sides[game.resigned_side]))
+    tags.append((PLY_COUNT_TAG, str(game.cursor)))
     if game.can_redo:
         tags.append((REDO_TAG, " ".join(p.text for p in game.plies[game.cursor:])))
     return tags
@@ -150,40 +173,45 @@ class Token:
 
 def _tokens(lines: list[str], first_line: int) -> Iterator[Token]:
     """Whitespace-separated tokens of the move text with positions; a comment is one
-    token, ``{`` and its text up to the ``}`` (lines joined by a space), where it opens."""
-    in_comment: Token | None = None
+    token, ``{`` and its text up to the ``}`` (lines joined by a space), where it opens.
+    A comment or a token longer than its bound is refused where it starts."""
+    comment: list[str] | None = None  # the parts of an open comment
+    opened = Token("", 0, 0)  # where it opened
+    length = 0
     for offset, text in enumerate(lines):
         lineno = first_line + offset
         col = 0
         while col < len(text):
-            ch = text[col]
-            if in_comment is not None:
+            if comment is not None:
                 end = text.find("}", col)
                 body = text[col:] if end < 0 else text[col:end]
-                in_comment = Token(f"{in_comment.text}{body}", in_comment.line,
-                                   in_comment.column)
+                comment.append(body if end >= 0 else body + " ")
+                length += len(comment[-1])
+                if length > MAX_COMMENT_CHARS:
+                    raise SaveFileError(f"this comment is longer than {MAX_COMMENT_CHARS:,} "
+                                        "characters", opened.line, opened.column)
                 if end < 0:
-                    in_comment = Token(in_comment.text + " ", in_comment.line,
-                                       in_comment.column)
                     break
-                yield in_comment
-                in_comment = None
+                yield Token("".join(comment), opened.line, opened.column)
+                comment = None
                 col = end + 1
                 continue
-            if ch.isspace():
-                col += 1
+            found = _NEXT_TOKEN.match(text, col)
+            if found is None:  # only spaces are left on the line
+                break
+            start = found.start(1)
+            if found.group(1) == "{":
+                comment, opened, length = ["{"], Token("{", lineno, start + 1), 1
+                col = start + 1
                 continue
-            if ch == "{":
-                in_comment = Token("{", lineno, col + 1)
-                col += 1
-                continue
-            start = col
-            while col < len(text) and not text[col].isspace() and text[col] != "{":
-                col += 1
+            col = found.end(1)
+            if col - start > MAX_TOKEN_CHARS:
+                raise SaveFileError(f"a move of more than {MAX_TOKEN_CHARS} characters "
+                                    f"({shown(text[start:col], 20)})", lineno, start + 1)
             yield Token(text[start:col], lineno, start + 1)
-    if in_comment is not None:
-        raise SaveFileError("this comment is never closed with '}'", in_comment.line,
-                            in_comment.column)
+    if comment is not None:
+        raise SaveFileError("this comment is never closed with '}'", opened.line,
+                            opened.column)
 
 
 def _is_result_token(text: str) -> bool:
@@ -199,6 +227,8 @@ def parse_game(text: str) -> Game:
     None when the headers themselves are bad)."""
     # only LF, CRLF and CR end a line: str.splitlines would also split at U+2028, form
     # feeds and the like, which may stand in a comment or a name, and shift every line number
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveFileError(too_large(len(text.encode("utf-8"))), 1, 1)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     tags, moves_from = _read_tags(lines)
     game = _start_game(tags)
@@ -214,6 +244,7 @@ def parse_game(text: str) -> Game:
     except SaveFileError as exc:
         exc.game = game
         raise
+    _check_ply_count(game, tags, lines)
     if result_seen is not None:
         declared = _check_result_token(game, result_seen, declared, tags)
         where = (result_seen.line, result_seen.column)
@@ -223,6 +254,44 @@ def parse_game(text: str) -> Game:
     if REDO_TAG in tags:
         _restore_redo(game, tags[REDO_TAG])
     return game
+
+
+def too_large(size: int) -> str:
+    """Why a file of ``size`` bytes is not read."""
+    return (f"the file is {size / 1_000_000:.1f} MB, and a saved game is at most "
+            f"{MAX_FILE_BYTES // 1_000_000} MB (is it a saved game?)")
+
+
+def _check_ply_count(game: Game, tags: Tags, lines: list[str]) -> None:
+    """A ``PlyCount`` tag must count the plies of the move text (a file without one is
+    read as it is). Fewer plies: the file was cut, or lost a line, after the last one read,
+    and reading on would take a shorter game, even a resignation, for the game played."""
+    if PLY_COUNT_TAG not in tags:
+        return
+    raw, line, col = tags[PLY_COUNT_TAG]
+    try:
+        count = parse_number(raw, field=PLY_COUNT_TAG, high=10 ** 9)
+    except NotationError:
+        raise SaveFileError(f"the {PLY_COUNT_TAG} tag holds '{shown(raw)}': it counts the "
+                            "plies of the moves, a whole number", line, col, game) from None
+    read = game.cursor
+    if count == read:
+        return
+    end = _last_line(lines)
+    if count > read:
+        stop = f"after ply {read}" if read else "before its first move"
+        raise SaveFileError(f"the file is cut: its {PLY_COUNT_TAG} tag says {count} plies, "
+                            f"but its moves stop {stop}", end, 1, game)
+    raise SaveFileError(f"its {PLY_COUNT_TAG} tag says {count} plies, but it has {read} "
+                        "moves: was the tag or a move edited?", line, col, game)
+
+
+def _last_line(lines: list[str]) -> int:
+    """The 1-based number of the last line that holds anything."""
+    for index in range(len(lines) - 1, -1, -1):
+        if lines[index].strip():
+            return index + 1
+    return 1
 
 
 def _read_tags(lines: list[str]) -> tuple[Tags, int]:
@@ -240,15 +309,22 @@ def _read_tags(lines: list[str]) -> tuple[Tags, int]:
             continue
         if not stripped.startswith("["):
             break
-        match = _TAG_LINE.fullmatch(stripped)
         column = len(raw) - len(raw.lstrip()) + 1
+        if len(stripped) > MAX_TAG_CHARS + TAG_FRAME:
+            raise SaveFileError(f"this tag is longer than {MAX_TAG_CHARS:,} characters",
+                                index + 1, column)
+        match = _TAG_LINE.fullmatch(stripped)
         if not match:
             raise SaveFileError('a tag line looks like [Key "Value"] (only \\" and \\\\ are '
                                 "escapes in the value)", index + 1, column)
         key = match.group(1)
+        if len(match.group(2)) > MAX_TAG_CHARS:
+            raise SaveFileError(f"this tag is longer than {MAX_TAG_CHARS:,} characters",
+                                index + 1, column)
         if key in tags:
             raise SaveFileError(f"the tag {key} appears twice", index + 1, column)
-        value = re.sub(r"\\([\"\\])", r"\1", match.group(2))
+        # a value is shown as it is written, except what would drive a terminal
+        value = visible(re.sub(r"\\([\"\\])", r"\1", match.group(2)))
         value_column = column + stripped.index('"') + 1
         tags[key] = (value, index + 1, value_column)
         index += 1
@@ -369,7 +445,7 @@ def _play_move_text(game: Game, rules: Rules, tokens: Iterator[Token]) -> Token 
 
 def _keep_commands(game: Game, comment: str) -> None:
     """Add the ``[%…]`` commands of ``comment`` to the last ply's comment."""
-    commands = [" ".join(c.split()) for c in _COMMAND.findall(comment)]
+    commands = [visible(" ".join(c.split())) for c in _COMMAND.findall(comment)]
     if commands:
         ply = game.plies[game.cursor - 1]
         game.annotate(game.cursor, " ".join(filter(None, [ply.comment, *commands])))
@@ -475,8 +551,18 @@ def _restore_redo(game: Game, tag: tuple[str, int, int]) -> None:
 
 def load_game(path: str | os.PathLike[str]) -> Game:
     """Read a saved game file (raises SaveFileError, or OSError for an unreadable file)."""
-    data = Path(path).read_bytes()
-    return parse_game(decode(data))
+    return parse_game(decode(read_bytes(path)))
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of a saved game's file; a file over ``MAX_FILE_BYTES`` is a SaveFileError
+    before more than that is read (OSError when it cannot be read)."""
+    with open(path, "rb") as handle:
+        data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            size = os.fstat(handle.fileno()).st_size
+            raise SaveFileError(too_large(max(size, len(data))), 1, 1)
+    return data
 
 
 def decode(data: bytes) -> str:

@@ -1,4 +1,12 @@
-"""Where saved games live, their readable names, the autosave, and the list of saves.
+"""Where saved games live, their readable names, the unfinished games, and the list of
+saves.
+
+Every game being played is autosaved to a file of its own among the *unfinished games*
+(``unfinished_dir``), which the app playing it holds a lock on (``locks``) for as long as
+it plays it: two apps on one data folder each keep their own game, and neither ever
+writes, moves or offers to resume the other's. When an app ends, however it ends, its
+game's file stays and its lock goes with the process: the game is then offered for
+resuming, by this app or any other, until it is finished there.
 
 Everything is written through ``savefile.write_atomic``: a crash or a killed terminal
 never leaves a half-written file (the temporary file a killed write leaves beside it is
@@ -22,10 +30,15 @@ from platformdirs import user_data_path
 
 from .errors import OgamesError, SaveFileError
 from .game import Game
+from .locks import HeldLock, hold, is_held
 from .quoting import shown
-from .savefile import EXTENSION, decode, format_game, parse_game, write_atomic
+from .savefile import EXTENSION, decode, format_game, parse_game, read_bytes, write_atomic
 
+#: the one autosave of ogames before each game had its own (read once, then moved among
+#: the unfinished games by ``adopt_old_autosave``)
 AUTOSAVE_NAME = "autosave" + EXTENSION
+#: the lock file beside an unfinished game's file, held by the app playing it
+LOCK_SUFFIX = ".lock"
 
 
 def data_dir() -> Path:
@@ -37,7 +50,12 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def autosave_path() -> Path:
+def unfinished_dir() -> Path:
+    """The unfinished games: one file per game being played or left to resume."""
+    return data_dir() / "unfinished"
+
+
+def old_autosave_path() -> Path:
     return data_dir() / AUTOSAVE_NAME
 
 
@@ -62,7 +80,7 @@ def remove_stale_temporaries(now: float | None = None) -> list[Path]:
     alone; a file that cannot be removed is passed over. Returns the files removed."""
     now = time.time() if now is None else now
     removed = []
-    for folder in (data_dir(), saves_dir()):
+    for folder in (data_dir(), saves_dir(), unfinished_dir()):
         try:
             names = os.listdir(folder)
         except OSError:
@@ -156,42 +174,160 @@ def save_as(game: Game, path: Path) -> Path:
     return write_atomic(path, format_game(game), make_folders=_ours(path.parent))
 
 
-def autosave(game: Game) -> Path:
-    return write_atomic(autosave_path(), format_game(game))
-
-
 def read_text(path: Path) -> str | None:
     """A saved game's text as written (None when there is none, or it is unreadable)."""
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_bytes(path).decode("utf-8")
+    except (OSError, UnicodeDecodeError, SaveFileError):
         return None
 
 
-def read_autosave_text() -> str | None:
-    return read_text(autosave_path())
+# ----- unfinished games ------------------------------------------------------------------
 
 
-def keep_autosave_as_is() -> Path | None:
-    """Copy the autosave file, byte for byte, into the saves directory (for one that cannot
-    be resumed: damaged or hand-edited, it is still nobody's to throw away); None when
-    there is no autosave."""
+def lock_path(path: Path) -> Path:
+    """The lock file of the unfinished game's file ``path``."""
+    return path.with_name(path.name + LOCK_SUFFIX)
+
+
+@dataclass
+class Claim:
+    """An unfinished game's file, which this app holds (see the module's text) while it
+    plays that game: written after every change, removed when the game ends there."""
+
+    path: Path
+    lock: HeldLock
+
+    def write(self, text: str) -> None:
+        write_atomic(self.path, text)
+
+    def release(self) -> None:
+        """The app leaves the game: its file stays, for any app to resume."""
+        self.lock.release()
+
+    def discard(self) -> None:
+        """The game ended (and was kept among the saved games): its file goes."""
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            pass
+        self.lock.release(remove=True)
+
+
+def claim(path: Path) -> Claim | None:
+    """Hold the unfinished game at ``path`` for this app, or None when another app is
+    playing it. Raises OSError when its lock file cannot be made."""
+    lock = hold(lock_path(path))
+    if lock is None:
+        return None
+    return Claim(path, lock)
+
+
+def claim_new(game: Game) -> Claim:
+    """A new file among the unfinished games for ``game``, held by this app (nothing
+    written in it yet)."""
+    folder = unfinished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    while True:
+        path = unused_path(folder, readable_name(game))
+        taken = claim(path)
+        if taken is not None and not path.exists():
+            return taken
+        if taken is not None:  # written meanwhile by another app with the same name
+            taken.release()
+
+
+def autosave(game: Game) -> Path:
+    """Write ``game`` as a new unfinished game that no app holds (to be resumed)."""
+    held = claim_new(game)
+    held.write(format_game(game))
+    held.release()
+    return held.path
+
+
+@dataclass(frozen=True)
+class Unfinished:
+    """An unfinished game left to resume: its file, when it was last written, the game
+    (None when the file cannot be read) and why not."""
+
+    path: Path
+    modified: float
+    game: Game | None
+    error: SaveFileError | None
+
+
+def left_unfinished() -> list[Unfinished]:
+    """The unfinished games that no running app is playing, newest first: readable and
+    still to be played, or broken (``error``). A finished one (a file hand-edited to its
+    end) is not offered."""
+    folder = unfinished_dir()
     try:
-        data = autosave_path().read_bytes()
-    except FileNotFoundError:
+        paths = [p for p in folder.glob(f"*{EXTENSION}") if p.is_file()]
+    except OSError:
+        return []
+    found = []
+    for path in paths:
+        if is_held(lock_path(path)):
+            continue
+        try:
+            modified = path.stat().st_mtime
+            game = load_saved_game(path)
+        except OSError:
+            continue
+        except SaveFileError as exc:
+            found.append(Unfinished(path, modified, None, exc))
+            continue
+        if game.outcome() is None or game.can_redo:
+            found.append(Unfinished(path, modified, game, None))
+    return sorted(found, key=lambda u: u.modified, reverse=True)
+
+
+def resumable_games() -> list[Unfinished]:
+    """``left_unfinished`` that can be resumed (readable), newest first."""
+    return [u for u in left_unfinished() if u.game is not None]
+
+
+def load_autosave() -> Game | None:
+    """The newest unfinished game that no app is playing, if one was left behind."""
+    games = resumable_games()
+    return games[0].game if games else None
+
+
+def keep_as_is(path: Path) -> Path | None:
+    """Move an unfinished game's file, byte for byte, into the saved games (one that cannot
+    be resumed, damaged or hand-edited, is still nobody's to throw away; or one the player
+    puts aside); None when it is gone, or another app holds it."""
+    held = claim(path)
+    if held is None:
         return None
-    target = unused_path(saves_dir(), f"autosave-{_dt.datetime.now():%Y-%m-%d-%H%M%S}"
-                                      f"{EXTENSION}")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(data)
+    try:
+        target = unused_path(saves_dir(), path.name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, target)  # one file system: a rename, byte for byte
+    except FileNotFoundError:
+        held.release()
+        return None
+    except OSError:
+        held.release()
+        raise
+    held.discard()
     return target
 
 
-def clear_autosave() -> None:
+def adopt_old_autosave() -> Path | None:
+    """The one autosave of an older ogames, moved among the unfinished games (where it is
+    offered to resume like any other). Returns where it went."""
+    old = old_autosave_path()
+    if not old.is_file():
+        return None
+    folder = unfinished_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = unused_path(folder, f"autosave-{_dt.datetime.now():%Y-%m-%d-%H%M%S}{EXTENSION}")
     try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
+        os.replace(old, target)
+    except OSError:
+        return None
+    return target
 
 
 def parse_saved_game(data: bytes) -> Game:
@@ -209,20 +345,9 @@ def parse_saved_game(data: bytes) -> Game:
 
 
 def load_saved_game(path: Path) -> Game:
-    """``parse_saved_game`` of the file at ``path`` (OSError when it cannot be read)."""
-    return parse_saved_game(Path(path).read_bytes())
-
-
-def load_autosave() -> Game | None:
-    """The unfinished game to resume, if one was left behind (and is readable)."""
-    path = autosave_path()
-    if not path.exists():
-        return None
-    try:
-        game = load_saved_game(path)
-    except (OgamesError, OSError):
-        return None
-    return game if game.outcome() is None or game.can_redo else None
+    """``parse_saved_game`` of the file at ``path`` (OSError when it cannot be read; a
+    SaveFileError, unread, when it is too large to be a saved game)."""
+    return parse_saved_game(read_bytes(path))
 
 
 @dataclass(frozen=True)

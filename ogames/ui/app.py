@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from textual import events
@@ -11,15 +12,17 @@ from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding
 from textual.content import Content
+from textual.errors import NoWidget
 from textual.markup import MarkupError
 from textual.notifications import Notify, SeverityLevel
 from textual.screen import Screen
+from textual.widgets import OptionList
 from textual.widgets._toast import ToastHolder  # not exported; its CSS is in ogames.tcss
 
 from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
-from ..core.storage import remove_stale_temporaries
+from ..core.storage import Claim, adopt_old_autosave, remove_stale_temporaries
 from .heap import IdleCollection, settle_heap
 from .seats import seats_from_players
 from .settings import load_settings, save_settings
@@ -32,6 +35,8 @@ NOTICE_FRAME = 3
 SETTLE_AFTER = 0.5
 #: the width of the palette's keys panel, over the right of the screen
 HELP_WIDTH = 36
+#: the keys that move an option list by a page (``OgamesApp.takes_input``)
+PAGING_KEYS = frozenset({"pageup", "pagedown"})
 
 
 def build_game(game_id: str, *, position: str | None = None, seed: int | None = None,
@@ -79,6 +84,7 @@ class OgamesApp(App[None]):
         #: the computer's seats in the first game (side index → level)
         self.computer = dict(computer or {})
         remove_stale_temporaries()  # left by a write that was killed: nothing else would
+        adopt_old_autosave()  # an older ogames' one autosave, among the unfinished games
         self.settings = load_settings()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
@@ -94,11 +100,57 @@ class OgamesApp(App[None]):
         self.variants_played: dict[str, str] = {}
         #: the collector's full walk, run once keys, clicks and moves have paused
         self.idle_collection = IdleCollection(self)
+        #: the app is closing: input is no longer acted on (``takes_input``)
+        self.leaving = False
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
-            self.idle_collection.poke()  # not while someone types or clicks
+        if isinstance(event, events.Key) or (
+                isinstance(event, (events.MouseEvent, events.Paste))
+                and not event.is_forwarded):
+            # a key is asked again when it comes back from the focused widget, unused, for
+            # the screen's and the app's bindings: the screen may have changed meanwhile
+            if not self.takes_input(event):
+                return
+            if isinstance(event, (events.Key, events.MouseDown)) and not event.is_forwarded:
+                self.idle_collection.poke()  # not while someone types or clicks
         await super().on_event(event)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        self.leaving = True
+        super().exit(*args, **kwargs)
+
+    def takes_input(self, event: events.Key | events.MouseEvent | events.Paste) -> bool:
+        """Whether a key, click or paste can be acted on now; one that arrives while the
+        app or a screen is arriving or leaving does nothing (a burst of keys, a click,
+        a resize, typed faster than screens settle, once crashed the app each of these
+        ways). Not now:
+
+        * the app is closing (``q`` then ``o`` in one burst opened the saved games on a
+          closing app, whose screens are never composed);
+        * the screen on top is still being composed and mounted (its widgets, a lesson's
+          board, do not exist yet);
+        * the click lands on a widget already removed whose place the next refresh will
+          give to another (a notice replaced by the next; Textual's selection looks up
+          its parent, which is gone);
+        * a paging key reaches a list squeezed to no rows (a window 3 or 4 rows high:
+          Textual's option lists, the command palette's among them, look the page up in
+          an empty map of their rows).
+        """
+        if self.leaving or not self.is_running:
+            return False
+        screen = self.screen
+        if not screen.is_mounted or not screen.is_attached:
+            return False
+        if isinstance(event, events.MouseEvent):
+            try:
+                widget, _ = screen.get_widget_at(event.x, event.y)
+            except NoWidget:
+                return True
+            return widget.is_attached
+        if isinstance(event, events.Key) and event.key in PAGING_KEYS:
+            return not any(lst.display and not lst.scrollable_content_region
+                           for lst in screen.query(OptionList))
+        return True
 
     def get_default_screen(self) -> Screen:
         if self.first_game is None and self.replay is None and self.learn is None:
@@ -148,11 +200,13 @@ class OgamesApp(App[None]):
         self.push_screen(CourseScreen(rules))
 
     def start_game(self, game: Game, save_path: Path | None = None,
-                   computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
+                   computer: Mapping[int, str] | None = None,
+                   resumed: Claim | None = None) -> None:
         """Open a game screen; ``save_path``: the file it came from (Ctrl+S offers it);
         ``computer``: the computer's seats (side index → level; None: the seats named so in
-        the players' names, as a resumed or replayed game has them); ``resumed``: the game
-        is the autosave's (else the autosave still belongs to the game left before)."""
+        the players' names, as a resumed or replayed game has them); ``resumed``: the
+        unfinished game's file it was resumed from, held by this app (else the game gets a
+        file of its own at its first change)."""
         from .screens.game import GameScreen  # on first use: the picker's start is faster
 
         seats = seats_from_players(game.players) if computer is None else computer

@@ -12,11 +12,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from ...core.errors import SaveFileError
+from ...core.quoting import visible
+from .leaving import LeavesOnce
 
 
 def error_line(path: Path | str, exc: SaveFileError) -> str:
     """The message format of ``ogames check``: ``file:line:column: reason``."""
-    return f"{path}:{exc.line}:{exc.column}: {exc.reason}"
+    return f"{visible(str(path))}:{exc.line}:{exc.column}: {exc.reason}"
 
 
 def valid_prefix(exc: SaveFileError):
@@ -26,7 +28,7 @@ def valid_prefix(exc: SaveFileError):
     return exc.game if isinstance(exc.game, Game) else None
 
 
-class BadFileScreen(ModalScreen[bool]):
+class BadFileScreen(LeavesOnce, ModalScreen[bool]):
     """Dismissed with True when the player wants to open the valid part read-only."""
 
     DEFAULT_CSS = """

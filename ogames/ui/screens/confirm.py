@@ -8,8 +8,10 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .leaving import LeavesOnce
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(LeavesOnce, ModalScreen[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Vertical {

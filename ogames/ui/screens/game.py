@@ -23,6 +23,8 @@ from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.move_kinds import target_kinds
+from ...core.quoting import visible
+from ...core.storage import Claim
 from ..computer import FRAME, Computer
 from ..heap import drop_dead_widget_caches
 from ..widgets.board import BoardView, Marks
@@ -39,6 +41,7 @@ from .board_actions import (
 )
 from .confirm import ConfirmScreen
 from .handoff import HandoffScreen
+from .leaving import LeavesOnce
 
 if TYPE_CHECKING:  # imported when a move is first typed (a game's first frame is sooner)
     from ...core.typed_moves import MoveFinder
@@ -51,7 +54,7 @@ log = logging.getLogger("ogames.ui")
 SPECTATOR = -1
 
 
-class GameScreen(BoardActions, Screen[None]):
+class GameScreen(LeavesOnce, BoardActions, Screen[None]):
     """One game being played (or replayed) at one keyboard."""
 
     AUTO_FOCUS = "#board"
@@ -127,11 +130,16 @@ class GameScreen(BoardActions, Screen[None]):
     """ + TOO_SMALL_CSS.format(screen="GameScreen")
 
     def __init__(self, game: Game, *, ascii: bool = False,
-                 computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
+                 computer: Mapping[int, str] | None = None,
+                 resumed: Claim | None = None) -> None:
         super().__init__()
         self.game = game
         #: the hand-off screen (hidden information), made at the first hand-off
         self._handoff: HandoffScreen | None = None
+        #: the side the hand-off screen shown waits for, and whether it waits to be shown
+        #: until the screen on top of this one goes
+        self._handoff_to = 0
+        self._handoff_due = False
         #: the autosave and the saved-games copies of this game
         self.keeper = Keeper(game, resumed=resumed)
         #: the panel the window is sized for (see ``_start_panel``)
@@ -289,7 +297,27 @@ class GameScreen(BoardActions, Screen[None]):
                                           on_save=self.action_save)
             self.app.install_screen(self._handoff, name=f"handoff-{id(self)}")
         self._handoff.tell(self.names[mover], note, done=self._last_move())
-        self.app.push_screen(self._handoff, lambda choice: self._handed_over(mover, choice))
+        self._handoff_to = mover
+        if self._handoff in self.app.screen_stack:
+            return  # shown already (a second change before it was answered): told anew
+        if self.app.screen is not self:
+            # a screen on top (the palette that ran an undo, a dialog): the hand-off waits
+            # until it goes (``on_screen_resume``), no hand shown meanwhile. Pushed over
+            # the palette, it drew the palette, which drew it: a recursion without end
+            self._handoff_due = True
+            return
+        self._show_handoff()
+
+    def _show_handoff(self) -> None:
+        """The hand-off screen as last told, over this screen."""
+        self._handoff_due = False
+        if self._handoff is not None:
+            self.app.push_screen(self._handoff,
+                                 lambda choice: self._handed_over(self._handoff_to, choice))
+
+    def on_screen_resume(self) -> None:
+        if self._handoff_due and self.app.screen is self:
+            self._show_handoff()
 
     def _last_move(self) -> str:
         """The move that led here, as anyone may read it, and how many other cells it
@@ -844,8 +872,14 @@ class GameScreen(BoardActions, Screen[None]):
             self.cursor = first
         self.picks_changed()
 
-    def on_unmount(self) -> None:
+    def before_leaving(self) -> None:
+        """The game's file is let go as the screen leaves: the picker below, shown again
+        at once, offers it to resume."""
         self._autosave_now()  # a move made just before leaving is kept
+        self.keeper.release()
+
+    def on_unmount(self) -> None:
+        self.before_leaving()  # the app closing: its file stays, for any app to resume
         self.computer.cancel()  # leaving the screen or quitting: stop thinking
         if self._handoff is not None and self._handoff not in self.app.screen_stack:
             self.app.uninstall_screen(self._handoff)
@@ -907,7 +941,8 @@ class GameScreen(BoardActions, Screen[None]):
             if path is not None:
                 self.save_path = path
                 # the file's name first: a notice is one line, and a long folder gives way
-                self.app.notify(f"Saved as {path.name} in {path.parent}", title="Game saved",
+                self.app.notify(f"Saved as {visible(path.name)} in {visible(str(path.parent))}",
+                                title="Game saved",
                                 markup=False)
 
         self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)

@@ -34,6 +34,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import Static
 
 from ..widgets.footer import FittedFooter
+from .leaving import LeavesOnce
 
 
 class ScreenBelow(Visual):
@@ -71,7 +72,7 @@ class ScreenBelow(Visual):
         return self.screen.size.height
 
 
-class HandoffScreen(ModalScreen[str | None]):
+class HandoffScreen(LeavesOnce, ModalScreen[str | None]):
     DEFAULT_CSS = """
     HandoffScreen { align: left bottom; }
     HandoffScreen #handoff {

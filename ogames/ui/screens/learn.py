@@ -42,10 +42,10 @@ from ...core.rules import Rules
 from ..computer import Computer, Hint
 from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
-from ..widgets.lists import PagingOptionList
 from ..widgets.panel import PanelView, PlayersView, panel_height
 from .board_actions import HISTORY_ROWS, SIDE_PANEL_WIDTH
 from .game import GameScreen
+from .leaving import LeavesOnce
 from .room import NeedsRoom, room_css
 
 log = logging.getLogger("ogames.ui")
@@ -459,7 +459,7 @@ class LessonScreen(GameScreen):
 # ----- a game's course --------------------------------------------------------------------
 
 
-class CourseScreen(NeedsRoom, Screen[None]):
+class CourseScreen(LeavesOnce, NeedsRoom, Screen[None]):
     """A game's lessons in order, each done or not yet; Enter opens one. A lesson that
     cannot be played (its file entry or position is broken) is listed as unavailable."""
 
@@ -499,7 +499,7 @@ class CourseScreen(NeedsRoom, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static(id="course-title", markup=False)
         yield Static(id="course-note", markup=False)
-        lessons = PagingOptionList(id="lessons")
+        lessons = OptionList(id="lessons")
         lessons.border_title = "Lessons (Enter opens one)"
         yield lessons
         yield self.notice()
@@ -599,7 +599,7 @@ class CourseScreen(NeedsRoom, Screen[None]):
 # ----- the games with a course -------------------------------------------------------------
 
 
-class LearnScreen(NeedsRoom, Screen[None]):
+class LearnScreen(LeavesOnce, NeedsRoom, Screen[None]):
     """Every game, with how much of its course is done (``ogames learn`` without a game);
     Enter opens one's course."""
 
@@ -617,7 +617,7 @@ class LearnScreen(NeedsRoom, Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("Learn a game by playing it — Enter opens its course", id="learn-title")
-        yield PagingOptionList(id="courses")
+        yield OptionList(id="courses")
         yield self.notice()
         yield FittedFooter()
 

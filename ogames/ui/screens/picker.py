@@ -22,13 +22,15 @@ from ...core.about import GameAbout
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.progress import Progress, load_progress
+from ...core.quoting import visible
 from ...core.registry import GAME_MODULES, available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..seats import LEVEL_NAMES, is_computer_name, split_players
 from ..widgets.fitted import FittedText, rows_of
 from ..widgets.footer import FittedFooter
-from ..widgets.lists import PagingOptionList
+from .leaving import LeavesOnce
+from .resume import moves_played
 from .room import NeedsRoom, room_css
 
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
@@ -156,15 +158,7 @@ class GameForm(VerticalScroll, can_focus=False):
                 yield seat
 
 
-def moves_played(cursor: int, total: int) -> str:
-    """How far a game left behind has come, for its Resume button: "3 moves", or, for a
-    game left after undo, "0 of 1 move" ("0 moves" alone reads as if nothing would come
-    back)."""
-    noun = "move" if total == 1 else "moves"
-    return f"{cursor} of {total} {noun}" if cursor < total else f"{total} {noun}"
-
-
-class PickerScreen(NeedsRoom, Screen[None]):
+class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
     AUTO_FOCUS = "#games"
     #: the games list whole (44 columns) with a game in it, under the heading, above the
     #: buttons and the footer (a note about the last game may take a row or two more)
@@ -224,7 +218,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         self.names: dict[int, str] = {}
         #: computer seats: side index → level (kept when the game or variant changes)
         self.seats: dict[int, str] = {}
-        #: where an autosave that could not be resumed was kept (the note names it)
+        #: where an unfinished game that could not be resumed was kept (the note names it)
         self.kept_autosave: Path | None = None
         #: what the note under the games says ("": no note)
         self.note_text = ""
@@ -249,7 +243,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         yield FittedText("ogames — pick a game (Enter starts it, Tab goes to the settings)",
                       id="heading")
         with Horizontal(id="choice"):
-            yield PagingOptionList(id="games")  # filled when first shown (``_fill``)
+            yield OptionList(id="games")  # filled when first shown (``_fill``)
             yield GameForm(id="form")
         yield Static("", id="resume-note", markup=False)
         with Horizontal(id="picker-bar"):
@@ -332,53 +326,46 @@ class PickerScreen(NeedsRoom, Screen[None]):
     # ----- resume, saved games, rules ------------------------------------------------
 
     def _offer_resume(self) -> None:
-        """Show "Resume <game> (N moves)" when an unfinished game was left behind (and
-        offer ``r`` in the footer only then)."""
-        from ...core.storage import load_autosave
+        """Show "Resume <game> (N moves)" when an unfinished game was left behind, or
+        "Resume a game (N)" when several were (and offer ``r`` in the footer only then).
+        A game another running ogames is playing is its own, not offered here."""
+        from ...core.storage import resumable_games
 
-        self._keep_broken_autosave()
+        self._keep_broken_autosaves()
         if self.kept_autosave is not None and not self.kept_autosave.exists():
             self._note(None)  # deleted in Saved games: nothing left to say
-        game = load_autosave()
-        self.set_class(game is not None, "can-resume")
+        games = resumable_games()
+        self.set_class(bool(games), "can-resume")
         self.refresh_bindings()
-        if game is not None:
+        if len(games) == 1 and games[0].game is not None:
+            game = games[0].game
             moves = moves_played(game.cursor, len(game.plies))
             self.resume_labels = (f"Resume {game.rules.name} ({moves}) (r)",
                                   f"Resume {game.rules.name} (r)")
+        elif games:
+            self.resume_labels = (f"Resume a game ({len(games)} left) (r)", "Resume (r)")
         self._fit_bar()
 
-    def _keep_broken_autosave(self) -> None:
-        """An autosave that cannot be read to its end (damaged, or hand-edited into an
-        illegal move) can never be resumed: it moves, byte for byte, to the saved games,
-        where it is listed as broken and its valid part can be replayed, and the note
-        says so. (Left in place it was silently passed over until a new game's first
-        move put it there.)"""
-        from ...core.storage import (
-            autosave_path,
-            clear_autosave,
-            keep_autosave_as_is,
-            load_saved_game,
-        )
+    def _keep_broken_autosaves(self) -> None:
+        """An unfinished game whose file cannot be read to its end (damaged, or hand-edited
+        into an illegal move) can never be resumed: it moves, byte for byte, to the saved
+        games, where it is listed as broken and its valid part can be replayed, and the
+        note says so. (Left in place it would be passed over every time.)"""
+        from ...core.storage import keep_as_is, left_unfinished
 
-        try:
-            load_saved_game(autosave_path())
-            return  # none, or readable: resumable, or a finished game
-        except OSError:
-            return
-        except OgamesError as exc:  # any file that cannot be read is a SaveFileError
-            reason = str(exc)
-        try:
-            kept = keep_autosave_as_is()
-            if kept is None:
-                return
-            clear_autosave()
-        except OSError as exc:
-            self._note(None, f"The last game could not be resumed: {reason}; nor kept in "
-                             f"Saved games: {exc.strerror or exc}")
-            return
-        self._note(kept, f"The last game could not be resumed: {reason}; it is kept as "
-                         f"{kept.name} in Saved games (o)")
+        for broken in left_unfinished():
+            if broken.error is None:
+                continue
+            reason = str(broken.error)
+            try:
+                kept = keep_as_is(broken.path)
+            except OSError as exc:
+                self._note(None, f"An unfinished game could not be resumed: {reason}; nor "
+                                 f"kept in Saved games: {exc.strerror or exc}")
+                continue
+            if kept is not None:
+                self._note(kept, f"An unfinished game could not be resumed: {reason}; it "
+                                 f"is kept as {visible(kept.name)} in Saved games (o)")
 
     def _note(self, kept: Path | None, text: str = "") -> None:
         self.kept_autosave = kept
@@ -400,14 +387,46 @@ class PickerScreen(NeedsRoom, Screen[None]):
 
     @on(Button.Pressed, "#resume")
     def action_resume(self) -> None:
-        from ...core.storage import load_autosave
+        """Resume the one game left unfinished, or choose among several."""
+        from ...core.storage import resumable_games
+        from .resume import ResumeScreen
 
-        game = load_autosave()
-        if game is None:
+        games = resumable_games()
+        if len(games) == 1:
+            self.resume(games[0].path)
+        elif games:
+            self.app.push_screen(ResumeScreen(games), self._chosen)
+        else:
+            self._offer_resume()
+
+    def _chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.resume(path)
+        else:
+            self._offer_resume()  # some may have been put aside in the list
+
+    def resume(self, path: Path) -> None:
+        """Play on the unfinished game of ``path``, held by this app from now on: or say
+        why not (another ogames took it up meanwhile, it ended, it became unreadable)."""
+        from ...core.storage import claim, load_saved_game
+
+        try:
+            held = claim(path)
+        except OSError as exc:
+            self.notify(f"That game cannot be resumed: {exc.strerror or exc}", markup=False)
+            return
+        if held is None:
+            self.notify("That game is being played in another ogames window", markup=False)
             self._offer_resume()
             return
+        try:
+            game = load_saved_game(path)
+        except (OgamesError, OSError):
+            held.release()
+            self._offer_resume()  # broken meanwhile: kept aside and said in the note
+            return
         self._note(None)
-        self.app.start_game(game, resumed=True)
+        self.app.start_game(game, resumed=held)
 
     @on(Button.Pressed, "#saves")
     def action_saves(self) -> None:
@@ -535,9 +554,12 @@ class PickerScreen(NeedsRoom, Screen[None]):
     async def _variant_changed(self, event: Select.Changed) -> None:
         """The form is rebuilt (a variant may have another number of seats); the focus goes
         to the new variant control, as it was on the old one (else it fell back to the
-        games list, and the next Tab reached the variant again)."""
+        games list, and the next Tab reached the variant again). A change that comes from
+        the form of the game chosen before (keys faster than the form is rebuilt) is not
+        this game's variant and is passed over."""
+        about = self.about
         if (event.value != self.variant and isinstance(event.value, str)
-                and self.game_id is not None):
+                and about is not None and event.value in about.variants):
             self.variants[self.game_id] = event.value
             focused = self.focused is event.select
             self._keep_typed()

@@ -28,6 +28,7 @@ from ...ai.review import Plan, PlyReview, Review, Value, annotate, assemble, pla
 from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.errors import OgamesError, SaveFileError
 from ...core.game import Game
+from ...core.quoting import visible
 from ..widgets.board import BoardView, Marks
 from ..widgets.chart import AdvantageChart
 from ..widgets.diagram import path_cells
@@ -43,6 +44,7 @@ from .board_actions import (
     compose_board_screen,
     players_at_cursor,
 )
+from .leaving import LeavesOnce
 
 #: the viewer who is no side: sees what is public only (``Rules.public_move_text``)
 SPECTATOR = -1
@@ -70,7 +72,7 @@ def play_on(game: Game, ply: int) -> Game:
                                resigned_side=None, date=_dt.date.today().isoformat())
 
 
-class ReplayScreen(BoardActions, Screen[None]):
+class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
     AUTO_FOCUS = "#board"
     purpose = "watch"
     BLIND_ACTIONS = frozenset({"step", "jump", "toggle_play", "speed", "play_on", "flip", "mark"})
@@ -135,7 +137,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         super().__init__()
         self.game = replay_copy(game)
         self.rules = game.rules
-        self.file_name = name
+        self.file_name = visible(name)  # a file's name is someone else's text
         self.error = error
         self.ascii = ascii
         self.flipped = False
@@ -507,7 +509,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         except (OgamesError, OSError) as exc:
             self._draw_status(f"the review was not saved: {exc}")
             return
-        self._draw_status(f"the review is saved in {self.path.name}")
+        self._draw_status(f"the review is saved in {visible(self.path.name)}")
 
     def action_mark(self, delta: int) -> None:
         """Go to the next (``delta`` 1) or previous (-1) marked move."""

@@ -28,7 +28,7 @@ from ...core.rules_text import split_diagrams
 from ..widgets.diagram import Diagram, path_cells
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
-from ..widgets.lists import PagingOptionList
+from .leaving import LeavesOnce
 from .room import NeedsRoom, room_css
 
 _HEADING = re.compile(r"^## +(.+?)\s*$", re.M)
@@ -151,7 +151,7 @@ class RulesText(VerticalScroll):
         self.scroll_to(y=round(self.scroll_target_y) + n, animate=False, immediate=True)
 
 
-class RulesScreen(NeedsRoom, Screen[None]):
+class RulesScreen(LeavesOnce, NeedsRoom, Screen[None]):
     AUTO_FOCUS = "#rules-text"
     #: the contents whole (26 columns) beside a narrow text, a few rows of each
     MIN_SIZE = (50, 8)
@@ -208,7 +208,7 @@ class RulesScreen(NeedsRoom, Screen[None]):
         ascii = self.ascii if self.ascii is not None else bool(getattr(self.app, "ascii", False))
         yield FittedText(self.title_text(), id="rules-title")
         with Horizontal(id="rules-main"):
-            toc = PagingOptionList(*self.contents(), id="toc")
+            toc = OptionList(*self.contents(), id="toc")
             toc.border_title = "Contents"
             yield toc
             with RulesText(id="rules-text"):
@@ -267,7 +267,10 @@ class RulesScreen(NeedsRoom, Screen[None]):
 
     def show_current(self) -> None:
         """Scroll to the section being read, as it is once the layout is done (a key
-        pressed meanwhile may have chosen another)."""
+        pressed meanwhile may have chosen another). By then the screen may be leaving,
+        its content already taken down (Esc typed right after ``r``): nothing to scroll."""
+        if not self.query(f"#part-{self.part.key} .section"):
+            return
         self.show_section(self.current)
 
     def action_part(self, key: str) -> None:

@@ -16,6 +16,7 @@ from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.savefile import EXTENSION, load_game
 from ...core.storage import readable_name, save_as, saves_dir, unused_path
+from .leaving import LeavesOnce
 
 
 def target_path(text: str, default_name: str) -> Path:
@@ -47,7 +48,7 @@ def overwrite_refusal(path: Path) -> str | None:
     return None
 
 
-class SaveScreen(ModalScreen[Path | None]):
+class SaveScreen(LeavesOnce, ModalScreen[Path | None]):
     DEFAULT_CSS = """
     SaveScreen { align: center middle; }
     SaveScreen > Vertical {

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Input, Static
 from ...core.describe import outcome_text
 from ...core.errors import SaveFileError
 from ...core.game import Game
+from ...core.quoting import visible
 from ...core.savefile import EXTENSION
 from ...core.storage import (
     SaveEntry,
@@ -34,6 +35,7 @@ from ..widgets.fitted import FittedText, shorten
 from ..widgets.footer import FittedFooter
 from .badfile import BadFileScreen, valid_prefix
 from .confirm import ConfirmScreen
+from .leaving import LeavesOnce
 
 #: the columns in order: key, title, and whether sorting by it puts the largest first
 SORTS: dict[str, tuple[str, bool]] = {
@@ -76,7 +78,7 @@ def row_cells(entry: SaveEntry) -> dict[str, str]:
     """An entry's row in the list, by column key (the players' names whole)."""
     game = entry.game
     when = _dt.datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
-    return {"game": game.rules.name if game else entry.path.name,
+    return {"game": game.rules.name if game else visible(entry.path.name),
             "result": result_cell(entry), "length": str(entry.length), "date": when,
             "players": " vs ".join(player_names(game)) if game else "?"}
 
@@ -96,7 +98,7 @@ class SavesTable(DataTable):
                 Binding("enter", "select_cursor", "replay", key_display="⏎")]
 
 
-class SavesScreen(Screen[None]):
+class SavesScreen(LeavesOnce, Screen[None]):
     AUTO_FOCUS = "#saves"
 
     BINDINGS = [
@@ -248,7 +250,7 @@ class SavesScreen(Screen[None]):
         info = self.query_one("#preview-info", Static)
         if entry is None or entry.game is None:
             board.clear()
-            info.update(f"{entry.path.name}\nnot a readable saved game: {entry.error}"
+            info.update(f"{visible(entry.path.name)}\nnot a readable saved game: {entry.error}"
                         if entry else "")
             return
         game = entry.game
@@ -339,10 +341,10 @@ class SavesScreen(Screen[None]):
             if yes:
                 delete_save(entry.path)
                 self._cache.pop(entry.path, None)
-                self.message(f"deleted {entry.path.name}")
+                self.message(f"deleted {visible(entry.path.name)}")
                 self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete {entry.path.name}?\n"
+        self.app.push_screen(ConfirmScreen(f"Delete {visible(entry.path.name)}?\n"
                                            "This cannot be undone."), answered)
 
     def action_open_file(self) -> None:
@@ -362,7 +364,7 @@ class SavesScreen(Screen[None]):
             self.open_bad(path, exc)
             return
         except OSError as exc:
-            self.message(f"{path}: cannot read it ({exc.strerror or exc})")
+            self.message(f"{visible(str(path))}: cannot read it ({exc.strerror or exc})")
             return
         self._close_input()
         self.open_replay(game, path)

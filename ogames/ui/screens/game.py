@@ -29,7 +29,7 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
-from ..widgets.panel import ItemBox, PanelView, PlayersView, as_seated
+from ..widgets.panel import ItemBox, PanelView, PlayersView, as_picked, as_seated
 from .board_actions import (
     SIDE_PANEL_WIDTH,
     TOO_SMALL_CSS,
@@ -434,7 +434,9 @@ class GameScreen(BoardActions, Screen[None]):
         self._show_board(targets)
         items = {p.key for p in nxt if p.kind == "item"}
         picked = [p.key for p in picks if p.kind == "item"]
-        sections = as_seated(self.sections, self.flipped)
+        sections = as_picked(as_seated(self.sections, self.flipped), self._safe(
+            "panel", lambda: self.rules.picked_items(self.game.position, picks), {})
+            if picks and not hidden else {})
         on_panel = {i.key for s in sections for i in s.items}
         choices = sorted((p.key, entry.label(p)) for p in nxt
                          if p.kind == "item" and p.key not in on_panel)

@@ -7,8 +7,8 @@ Selectable items are numbered 1–9 in panel order; a click or the digit picks t
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -249,6 +249,16 @@ def as_seated(sections: Sequence[PanelSection], flipped: bool) -> tuple[PanelSec
     for here, there in zip(owned, reversed(owned), strict=True):
         out[here] = sections[there]
     return tuple(out)
+
+
+def as_picked(sections: Sequence[PanelSection],
+              items: Mapping[str, PanelItem]) -> tuple[PanelSection, ...]:
+    """``sections`` with each item of a key in ``items`` replaced by that one
+    (``Rules.picked_items``: an item as the picks so far leave it, a tile turned over)."""
+    if not items:
+        return tuple(sections)
+    return tuple(replace(s, items=tuple(items.get(i.key, i) for i in s.items))
+                 if any(i.key in items for i in s.items) else s for s in sections)
 
 
 def panel_height(sections: Sequence[PanelSection], width: int) -> int:

@@ -81,14 +81,17 @@ class GameScreen(BoardActions, Screen[None]):
         Binding("f", "flip", "flip"),
         Binding("m", "moves", "moves", show=False),
         Binding("ctrl+s", "save", "save", key_display="^s"),
-        Binding("n", "new_game", "new", show=False),
+        # ``n``: a new game, in the footer once the game is over (the status line offers
+        # it then); during a game the same key asks first and is not shown
+        Binding("n", "new_game", "new game"),
+        Binding("n", "new_game('ask')", "new game", show=False),
         Binding("a", "review", "review"),
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
     ]
     #: the footer's keys, most important first: a narrow window shows the first that fit
     #: (``FittedFooter``); the way out, the rules and undo before the ways to move
-    FOOTER_PRIORITY = ("leave", "rules", "undo", "type_move", "hint", "cursor('left')",
+    FOOTER_PRIORITY = ("leave", "rules", "undo", "new_game", "type_move", "hint", "cursor('left')",
                        "select", "save", "redo", "clear", "review", "flip")
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
@@ -501,6 +504,9 @@ class GameScreen(BoardActions, Screen[None]):
         if outcome is not None:
             # the banner may have no row (``cramped``), or room for its beginning only
             text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
+        elif self.blind:  # a hand-off (or a dialog opened from its band): no hand shown
+            name = self.names[self.rules.to_move(game.position)]
+            text = f"{name} to move: the hand stays hidden until {name} is at the keyboard"
         else:
             mover = self.rules.to_move(game.position)
             text = (self.computer.status(bool(self.picks), self.ascii)
@@ -630,6 +636,8 @@ class GameScreen(BoardActions, Screen[None]):
             return False
         if action == "review" and not self.has_class("over"):
             return False  # a finished game is reviewed (a saved one: in its replay)
+        if action == "new_game" and bool(parameters) == self.has_class("over"):
+            return False  # one of the two ``n`` bindings: shown when over, else asking
         return super().check_action(action, parameters)
 
     # ----- actions --------------------------------------------------------------------
@@ -924,7 +932,7 @@ class GameScreen(BoardActions, Screen[None]):
         self.app.push_screen(ReplayScreen(self.game, ascii=self.ascii, review=True,
                                           at_end=True, source=self.game))
 
-    def action_new_game(self) -> None:
+    def action_new_game(self, ask: str = "") -> None:
         def go(yes: bool | None) -> None:
             if yes:
                 self.dismiss(None)

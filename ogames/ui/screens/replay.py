@@ -267,8 +267,16 @@ class ReplayScreen(BoardActions, Screen[None]):
             rows -= placed
             banner.set_class(not placed, "unplaced")
 
+    #: what the last key said (``_draw_status``'s note): it stays while the ply shown does,
+    #: so a review's next value, which draws the status again, does not wipe it at once
+    _note: tuple[str, int] = ("", 0)
+
     def _draw_status(self, note: str = "") -> None:
         game = self.game
+        if note:
+            self._note = (note, game.cursor)
+        elif self._note[1] == game.cursor:
+            note = self._note[0]
         total = len(game.plies)
         text = f"Ply {game.cursor} of {total}"
         if game.cursor > 0:  # as the move list shows it: a spectator reads no hand
@@ -300,6 +308,7 @@ class ReplayScreen(BoardActions, Screen[None]):
     # ----- navigation ---------------------------------------------------------------
 
     def goto(self, ply: int) -> None:
+        self._note = ("", -1)
         self.game.goto(ply)
         self.show_ply()
 
@@ -517,7 +526,9 @@ class ReplayScreen(BoardActions, Screen[None]):
         cursor = self.game.cursor
         marked = [p for p in self.review.marked() if (p > cursor if delta > 0 else p < cursor)]
         if not marked:
-            self._draw_status(f"no marked move {'after' if delta > 0 else 'before'} this one")
+            more = " yet: the review is still running" if self.reviewing else ""
+            self._draw_status(
+                f"no marked move {'after' if delta > 0 else 'before'} this one{more}")
             return
         self.goto(marked[0] if delta > 0 else marked[-1])
 

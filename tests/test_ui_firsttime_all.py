@@ -1,0 +1,110 @@
+"""What first-time players hit in all five games (issue 65), each checked where it applies
+to every game: promises the footer keeps, words that fit, a cursor that stays on the
+mover's pieces, typed moves, clicks on a selection."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import load_game, save_game
+from ogames.ui.app import OgamesApp
+from ogames.ui.screens.confirm import ConfirmScreen
+from ogames.ui.screens.handoff import HandoffScreen
+from ogames.ui.screens.picker import PickerScreen
+from ogames.ui.screens.replay import ReplayScreen
+from tests.uihelp import (
+    hand_over,
+    play_clicks,
+    playing,
+    screen,
+    status,
+    ui_test,
+    wait_for,
+)
+
+#: Opprimo, Yellow to move; e10xc12# traps Red's King and ends the game
+OPPRIMO_END = "1N1/2S1/1s1/2S1/3/4/3/4/1s1/4/3/4/3 y cd1 de11 1"
+
+
+@pytest.fixture(autouse=True)
+def data_dir(private_data_dir: Path) -> Path:
+    return private_data_dir
+
+
+def footer_actions(app) -> set[str]:
+    """The actions of the keys the footer shows."""
+    return {key.action for key in app.screen.query(FooterKey)}
+
+
+# ----- point 5: promises the footer keeps -------------------------------------------------
+
+
+@ui_test
+async def test_the_game_over_line_offers_n_and_the_footer_shows_it():
+    async with playing("opprimo", position=OPPRIMO_END, size=(80, 24)) as (app, pilot):
+        assert "new_game" not in footer_actions(app)
+        await play_clicks(pilot, "e10xc12#")
+        await pilot.pause()
+        assert "n new game" in status(app)
+        assert "new_game" in footer_actions(app)
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, PickerScreen))
+
+
+@ui_test
+async def test_n_during_a_game_still_asks_first():
+    async with playing("ordo") as (app, pilot):
+        await play_clicks(pilot, "c2-c3")
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        assert "Start a new game?" in app.screen.question
+
+
+@ui_test
+async def test_leaving_from_the_handoff_band_says_no_move_hint_for_a_hidden_hand():
+    async with playing("ochmir", seed=1, size=(80, 24)) as (app, pilot):
+        await hand_over(pilot)
+        await play_clicks(pilot, screen(app).rules.move_text(
+            screen(app).game.position, screen(app).game.legal_moves()[0]))
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoffScreen))
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        shown = status(app)
+        assert "place a tile" not in shown
+        assert "Blue to move: the hand stays hidden until Blue is at the keyboard" == shown
+
+
+@ui_test
+async def test_n_during_a_running_review_says_why_nothing_happens(tmp_path, monkeypatch):
+    from ogames.ai.mcts import Level
+    from ogames.ui.screens import replay as replay_module
+
+    rules = get_rules("ordo")
+    game = Game.new(rules, None, 4, ("Ann", "Bob"))
+    rng = random.Random(4)
+    while game.cursor < 24 and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    path = tmp_path / "ordo.ogame"
+    save_game(game, path)
+    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", Level("slow", 4000, None))
+    app = OgamesApp(replay=load_game(path), replay_name=path.name)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        assert isinstance(replay, ReplayScreen)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: len(replay.review_values) >= 1, 30)
+        await pilot.press("N")
+        said = "No marked move before this one yet: the review is still running"
+        assert str(replay.query_one("#status").render()).startswith(said)
+        seen = len(replay.review_values)
+        await wait_for(pilot, lambda: len(replay.review_values) > seen, 30)
+        await pilot.pause()
+        assert str(replay.query_one("#status").render()).startswith(said)
+        await pilot.press("escape")

@@ -108,3 +108,31 @@ async def test_n_during_a_running_review_says_why_nothing_happens(tmp_path, monk
         await pilot.pause()
         assert str(replay.query_one("#status").render()).startswith(said)
         await pilot.press("escape")
+
+
+# ----- point 6: counts that agree --------------------------------------------------------
+
+
+@ui_test
+async def test_saved_games_count_moves_as_the_move_list_numbers_them():
+    from textual.widgets import DataTable
+
+    from ogames.core import storage
+    from ogames.ui.screens.saves import SavesScreen
+
+    rules = get_rules("ordo")
+    game = Game.new(rules, None, None, ("Ann", "Bob"))
+    rng = random.Random(2)
+    while game.cursor < 58 and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    assert game.cursor == 58
+    storage.save_to_library(game, "long")
+    app = OgamesApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("o")
+        saves = app.screen
+        assert isinstance(saves, SavesScreen)
+        table = saves.query_one(DataTable)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert "29" in row and "58" not in row
+        assert "Ordo (10x8), 29 moves" in str(saves.query_one("#preview-info").render())

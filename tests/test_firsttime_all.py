@@ -1,0 +1,53 @@
+"""What first-time players hit in all five games (issue 65), outside the app: counts that
+agree, printed words that fit."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ogames.cli import cli
+from ogames.core.describe import moves_numbered
+from ogames.core.game import Game
+from ogames.core.registry import get_rules
+from ogames.core.savefile import save_game
+from ogames.ui.widgets.history import ply_label
+
+
+def random_game(game_id: str, plies: int, seed: int = 3, variant: str | None = None) -> Game:
+    rules = get_rules(game_id)
+    game = Game.new(rules, variant, seed)
+    rng = random.Random(seed)
+    while game.cursor < plies and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+# ----- point 6: counts that agree ----------------------------------------------------------
+
+
+def test_a_games_move_count_is_the_last_number_of_its_move_list() -> None:
+    for game_id, variant, plies in (("ordo", None, 58), ("ordo", None, 57),
+                                    ("ochmir", "3", 7), ("onitama", None, 1)):
+        game = random_game(game_id, plies, variant=variant)
+        sides = len(game.sides)
+        last = ply_label(game.cursor - 1, "x", sides)
+        assert last.startswith(f"{moves_numbered(game)}.") or last.startswith(
+            f"{moves_numbered(game)}…"), (game_id, last)
+    assert moves_numbered(random_game("ordo", 58)) == 29
+    assert moves_numbered(Game.new(get_rules("ordo"))) == 0
+
+
+def test_the_printed_review_names_every_side_whole(tmp_path: Path) -> None:
+    game = random_game("opprimo", 2)
+    path = tmp_path / "g.ogame"
+    save_game(game, path)
+    result = CliRunner().invoke(cli, ["review", str(path), "--level", "easy"])
+    assert result.exit_code == 0, result.output
+    head = next(line for line in result.stdout.splitlines() if line.startswith(" ply"))
+    assert head.split()[:5] == ["ply", "side", "move", "Yellow", "Red"]
+    row = next(line for line in result.stdout.splitlines() if line.startswith("   1"))
+    # the chances stand under their sides' names
+    assert row.index(row.split()[3]) + len(row.split()[3]) == head.index("Yellow") + 6

@@ -102,13 +102,19 @@ async def test_tab_from_the_game_list_reaches_the_first_setting():
 
 
 @ui_test
-async def test_back_from_a_game_started_in_a_name_field_the_picker_keys_work():
+async def test_back_from_a_game_started_after_a_name_the_picker_keys_work():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         picker = await choose_in_picker(pilot, "ordo")
         picker.query_one("#name-0").focus()
-        await pilot.press("z", "enter")  # Enter in a name field starts the game
+        # Enter in a name field goes on to the next name, from the last to Start
+        await pilot.press("z", "enter")
+        assert app.focused is picker.query_one("#name-1")
+        await pilot.press("enter")
+        assert app.focused is picker.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
         assert screen(app).game.players[0] == "z"
         await play_keys(pilot, "b3-b4")
         await pilot.press("q", "y")

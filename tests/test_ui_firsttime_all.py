@@ -136,3 +136,28 @@ async def test_saved_games_count_moves_as_the_move_list_numbers_them():
         row = [str(c) for c in table.get_row_at(0)]
         assert "29" in row and "58" not in row
         assert "Ordo (10x8), 29 moves" in str(saves.query_one("#preview-info").render())
+
+
+# ----- point 7: the picker's seats -----------------------------------------------------------
+
+
+@ui_test
+async def test_the_pickers_variants_and_seats_say_what_they_are():
+    from textual.widgets import Select
+
+    from tests.uihelp import choose_in_picker
+
+    app = OgamesApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        picker = await choose_in_picker(pilot, "ochmir")
+        variant = picker.query_one("#variant", Select)
+        assert [str(label) for label, _ in variant._options] == ["2 players", "3 players"]
+        seat = picker.query_one("#seat-1", Select)
+        labels = [str(label) for label, _ in seat._options]
+        assert labels == ["Person", "Computer easy", "Computer medium", "Computer hard"]
+        seat.value = "easy"
+        await pilot.pause()
+        assert picker.seats == {1: "easy"} and picker.query_one("#name-1").disabled
+        seat.value = "person"
+        await pilot.pause()
+        assert picker.seats == {} and not picker.query_one("#name-1").disabled

@@ -45,7 +45,8 @@ def test_a_change_keeps_the_earlier_unfinished_game_in_saved_games(rules) -> Non
     game.play(game.legal_moves()[-1])
     notices = keeper.sync()
     assert [n.title for n in notices] == ["Earlier game kept"]
-    assert f"The unfinished {rules.name} game (2 moves)" in notices[0].text
+    # its moves as its move list numbers them: two plies of two sides are one move
+    assert f"The unfinished {rules.name} game (1 move)" in notices[0].text
     [kept] = list_saves()
     assert format_game(parse_game(kept.path.read_text("utf-8"))) == format_game(earlier)
     assert read_autosave_text() == format_game(game)

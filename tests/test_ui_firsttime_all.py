@@ -161,3 +161,41 @@ async def test_the_pickers_variants_and_seats_say_what_they_are():
         seat.value = "person"
         await pilot.pause()
         assert picker.seats == {} and not picker.query_one("#name-1").disabled
+
+
+# ----- point 8: notices that can be read --------------------------------------------------
+
+
+@ui_test
+async def test_a_long_notice_wraps_whole_and_can_be_read_again_in_messages():
+    from textual.widgets._toast import Toast
+
+    from ogames.ui.screens.messages import MessagesScreen
+
+    long = ("The unfinished Opprimo game (12 moves) is kept in Saved games as "
+            "2026-12-07-021212-opprimo-yellow-vs-red.ogame")
+    app = OgamesApp("ordo")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        app.notify("short", title="One")
+        await wait_for(pilot, lambda: app.screen.query(Toast))
+        [toast] = app.screen.query(Toast)
+        await pilot.pause(0.1)
+        assert toast.region.height == 1 and toast.region.y == 0
+        app.notify(long, title="Earlier game kept", markup=False)
+        await wait_for(pilot, lambda: any("Earlier" in str(t.render())
+                                          for t in app.screen.query(Toast)))
+        await pilot.pause(0.1)
+        [toast] = app.screen.query(Toast)
+        shown = str(toast.render())
+        assert " ".join(shown.split()) == f"Earlier game kept — {long}"  # every word
+        assert all(len(line) <= 80 for line in shown.splitlines())
+        assert 2 <= toast.region.height <= 4 and toast.region.y == 0
+        assert app._notifications and list(app._notifications)[-1].timeout > 5
+        app.action_messages()
+        await wait_for(pilot, lambda: isinstance(app.screen, MessagesScreen)
+                       and app.screen.query("#messages"))
+        said = " ".join(str(app.screen.query_one("#messages").render()).split())
+        assert said.index(long) < said.index("short")  # newest first
+        await pilot.press("escape")
+        assert not isinstance(app.screen, MessagesScreen)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from .describe import moves_numbered
 from .game import Game
 from .savefile import format_game, write_atomic
 from .storage import (
@@ -102,7 +103,7 @@ class Keeper:
             return [Notice("Earlier game kept",
                            f"The earlier autosave is kept in Saved games as {path.name}")]
         path = save_to_library(earlier)
-        n = earlier.cursor
+        n = moves_numbered(earlier)  # as its move list numbers them
         return [Notice("Earlier game kept",
                        f"The unfinished {earlier.rules.name} game ({n} move"
                        f"{'' if n == 1 else 's'}) is kept in Saved games as {path.name}")]

@@ -360,7 +360,7 @@ def test_a_run_of_4301_digits_is_a_notation_error_naming_the_rank() -> None:
     with pytest.raises(NotationError) as info:
         RULES.parse_position(f"bbBbb/{'9' * 4301}/5/5/rrRrr r Frog,Ox Goose,Horse Rooster")
     assert info.value.field == "rank 4" and info.value.column == 7
-    assert str(info.value).startswith("rank 4, column 7: ")
+    assert str(info.value).startswith("rank 4, the 7th character: ")
     with pytest.raises(NotationError) as info:  # after a piece, and on the last rank
         RULES.parse_position(f"bbBbb/5/5/5/r{'9' * 4301} r Frog,Ox Goose,Horse Rooster")
     assert info.value.field == "rank 1" and "rank 1" in str(info.value)

@@ -199,3 +199,58 @@ async def test_a_long_notice_wraps_whole_and_can_be_read_again_in_messages():
         assert said.index(long) < said.index("short")  # newest first
         await pilot.press("escape")
         assert not isinstance(app.screen, MessagesScreen)
+
+
+# ----- point 9: typed moves that fit -----------------------------------------------------------
+
+#: per game, a text that is no move in its start (seed 1) and the reason, whole
+WRONG = {
+    "oferhlyp": ("b4-b6", "b6 is not a hex: file b has ranks 1–5"),
+    "ordo": ("a2-a4", "pieces cannot pass through other pieces"),
+    "opprimo": ("a1-a2", "a1 is not a point: file a has the even ranks 2–12"),
+    "ochmir": ("zz", "'zz' is not an Ochmir move: write a placement like WTbf@f12, a step "
+                     "like f12-f13, or pass"),
+}
+
+
+def board_rows(s) -> tuple[int, int]:
+    """Where the board's canvas stands on the screen: its first row and its height."""
+    board = s.board
+    return board.content_region.y + board.origin[1], board.layout_.height
+
+
+@pytest.mark.parametrize("size", [(80, 24), (70, 20), (100, 32)])
+@pytest.mark.parametrize("game_id", sorted(WRONG))
+@ui_test
+async def test_a_refused_typed_move_reads_whole_and_the_board_stays(game_id, size):
+    from ogames.ui.widgets.move_box import MatchList
+
+    typed, reason = WRONG[game_id]
+    async with playing(game_id, seed=1, size=size) as (app, pilot):
+        await hand_over(pilot)
+        s = screen(app)
+        if s.has_class("tiny"):
+            return  # no board to keep (the window says how large it must be)
+        before = board_rows(s)
+        await pilot.press("colon")
+        await pilot.pause()
+        assert board_rows(s) == before
+        for key in typed:
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        shown = str(s.query_one(MatchList).render())
+        assert " ".join(shown.split()) == reason
+        assert board_rows(s) == before
+        await pilot.press("escape")
+        await pilot.pause()
+        assert board_rows(s) == before
+
+
+def test_a_notation_error_says_which_character():
+    from ogames.core.errors import NotationError, ordinal
+
+    assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 103)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]
+    assert str(NotationError("b6 is not a hex", field="move", column=4)) == (
+        "move, the 4th character: b6 is not a hex")

@@ -706,17 +706,27 @@ class GameScreen(BoardActions, Screen[None]):
         return self.query_one(MoveBox)
 
     async def action_type_move(self) -> None:
-        """``:``: the move box opens in the status line's place, listing the legal moves:
-        one row, and up to three more in a window taller than the board and the whole
-        side panel need (never taken from the cards or the hand)."""
+        """``:``: the move box opens in the status line's place, on its rows (so the board
+        above never moves), listing the legal moves or saying why none matches."""
         box = await self._move_box()  # first: while typing, the box is always there
         self.message = ""
         self.picks = ()
         self.set_class(True, "typing")
         self.refresh_bindings()
-        spare = 0 if self.compact else self.app.size.height - self.needs(False)[1]
-        box.open(self._move_finder(), rows=1 + max(0, min(3, spare)))
+        box.open(self._move_finder(), rows=self._status_rows())
         self.picks_changed()
+
+    def _status_rows(self) -> int:
+        """The rows ``fit_window`` gives the status line (the move box takes them)."""
+        height = self.query_one("#status").styles.height
+        return int(height.value) if height is not None else 1
+
+    def fit_window(self) -> None:
+        """As every board screen does; the move box, while open, keeps the status line's
+        rows."""
+        super().fit_window()
+        for box in self.query("#move-box"):
+            box.set_rows(self._status_rows())  # type: ignore[attr-defined]
 
     def _typing_follows(self) -> None:
         """The position changed while the move box is open (the computer moved): the box

@@ -175,7 +175,7 @@ async def test_input_is_refused_and_the_board_stays_live_while_the_computer_thin
         await pilot.pause()
         assert s.game.cursor == 0 and s.computer.job is not None
         assert "Black (computer) is thinking" in status(app)
-        assert status(app).startswith("Viewing ply 0 of 1")
+        assert status(app).startswith("Ply 0 of 1")
         stub.release.set()  # the stub answers while the player looks back
         await wait_for(pilot, lambda: s.computer.job is not None and s.computer.job.done)
         assert len(s.game.plies) == 1 and s.game.cursor == 0
@@ -197,7 +197,7 @@ async def test_undo_cancels_the_thinking_and_plays_nothing_after(stub):
         assert stub.stopped.wait(5) and stub.returned.wait(5)
         await wait_for(pilot, lambda: s.computer.job is None)
         assert s.game.cursor == 0 and len(s.game.plies) == 1  # the person's move to redo
-        assert status(app).startswith("Viewing ply 0 of 1")
+        assert status(app).startswith("Ply 0 of 1")
         assert "thinking" not in status(app)
         assert stub.calls == 1  # no thinking away from the end of the history
         # a new move there (the player agrees to drop the one ahead): the computer thinks again
@@ -216,7 +216,7 @@ async def test_undo_goes_back_to_the_persons_turn(fast):
         await wait_for(pilot, lambda: len(s.game.plies) == 2)
         await pilot.press("u")  # two plies: the computer's answer and the person's move
         assert s.game.cursor == 0 and s.computer.job is None
-        assert status(app).startswith("Viewing ply 0 of 2 (U redo")
+        assert status(app).startswith("Ply 0 of 2 (U redo")
         await pilot.press("u")
         assert "nothing to undo" in status(app)
         await pilot.press("U")  # redo steps over the computer's turn too

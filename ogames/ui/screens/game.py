@@ -114,11 +114,11 @@ class GameScreen(BoardActions, Screen[None]):
     GameScreen #main {{ height: 1fr; }}
     GameScreen #board-area {{ width: 1fr; }}
     GameScreen #banner {{
-        display: none; text-align: center; text-style: bold;
+        visibility: hidden; text-align: center; text-style: bold;
         background: $warning-muted; color: $text; padding: 0 1;
     }}
-    GameScreen.over #banner {{ display: block; }}
-    GameScreen.over.cramped #banner {{ display: none; }}
+    GameScreen.over #banner {{ visibility: visible; }}
+    GameScreen.cramped #banner {{ display: none; }}
     GameScreen #board {{ height: 1fr; border: round $foreground 25%; }}
     GameScreen #board:focus {{ border: round $accent; }}
     GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
@@ -513,9 +513,9 @@ class GameScreen(BoardActions, Screen[None]):
                     or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
         if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
             text = f"This position has occurred {self.seen} times. {text}"
-        if game.cursor < len(game.plies):
-            text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"asks before it drops the rest).{self.computer.note()} {text}")
+        if game.cursor < len(game.plies):  # short: the hint after it fits 80 columns
+            text = (f"Ply {game.cursor} of {len(game.plies)} (U redo).{self.computer.note()} "
+                    f"{text}")
         self._status(text)
 
     def _seen(self) -> int:

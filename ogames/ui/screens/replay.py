@@ -284,7 +284,8 @@ class ReplayScreen(BoardActions, Screen[None]):
         if self.playing:
             text += f" — playing, {SPEEDS[self.speed]:g} s a move (Space pauses, +/- speed)"
         elif self.reviewing:
-            text += " — reviewing (Esc cancels)"
+            level = getattr(REVIEW_LEVEL, "name", REVIEW_LEVEL)  # a name, or a Level
+            text += f" — reviewing at level {level} (Esc cancels)"
         else:
             text += " — ←/→ Home End step, Space plays, p plays on"
         if note:
@@ -415,7 +416,8 @@ class ReplayScreen(BoardActions, Screen[None]):
             thread=True, exit_on_error=False)
         self.show_ply()
         note = self.review.note if self.review else ""
-        self._draw_status(f"reviewing at level {REVIEW_LEVEL}" + (f". {note}" if note else ""))
+        if note:
+            self._draw_status(note)
 
     def _review_work(self, app: Any, steps: Plan, stop: threading.Event,
                      idle: threading.Event) -> bool:
@@ -473,7 +475,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         marked = review.marked()
         if review.complete:
             note = (f"review done: {len(marked)} marked move{'s' if len(marked) != 1 else ''}"
-                    + ("; n/N go to the next/previous one" if marked else ""))
+                    + (" (n/N go to them)" if marked else ""))
         else:
             note = (f"review cancelled: {len(review.plies)} of {review.total} plies "
                     "reviewed; a goes on")

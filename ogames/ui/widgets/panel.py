@@ -102,7 +102,10 @@ def players_text(players: Sequence[Player], width: int,
     summary_w = max((len(p.summary) for p in players), default=0)
     room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
     longest = max(map(len, names), default=0)
-    below = bool(width) and longest > room and summary_w > 0
+    # below the names too when a summary does not fit beside its side alone (a narrow
+    # column, 70×20: "7 soldiers · 0 knights" wrapped in the middle of a phrase)
+    below = bool(width) and summary_w > 0 and (
+        longest > room or 2 + side_w + 2 + summary_w > width)
     name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
     for i, p in enumerate(players):
         if i:

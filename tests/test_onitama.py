@@ -488,7 +488,7 @@ def test_panel_shows_blue_then_side_then_red_as_each_holder_sees_the_cards() -> 
                                   ". . . . .")
     assert blue.items[0].lines == (". . . . .", ". . . # .", ". # o . .", ". . . # .",
                                    ". . . . .")
-    assert side.note == "Red takes it after this move"
+    assert side.note == "Red takes it next"
     # once the game is over nobody takes the side card (Blue's master was taken)
     over = pos_of("4r/5/5/5/R4 b Boar,Tiger Horse,Ox Monkey")
     assert RULES.outcome(over) is not None and RULES.panel(over)[1].note == ""

@@ -254,3 +254,78 @@ def test_a_notation_error_says_which_character():
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]
     assert str(NotationError("b6 is not a hex", field="move", column=4)) == (
         "move, the 4th character: b6 is not a hex")
+
+
+# ----- point 11: the move list, labels and cards at 100×32 ----------------------------------
+
+
+@ui_test
+async def test_onitama_at_100x32_keeps_moves_in_the_list_and_names_cards_whole():
+    from ogames.ui.widgets.history import HistoryList
+
+    async with playing("onitama", seed=1, size=(100, 32)) as (app, pilot):
+        s = screen(app)
+        history = s.query_one(HistoryList)
+        assert history.display and history.region.height >= 4  # its border and two moves
+        await play_clicks(pilot, s.rules.move_text(s.game.position, s.game.legal_moves()[0]))
+        await pilot.pause()
+        assert history.region.height >= 4
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 32)])
+@ui_test
+async def test_target_labels_are_whole_words_or_said_by_the_status_line(size):
+    from tests.uihelp import click_cell
+
+    # Blue on c3 with Ox and Horse: c2 and c4 are reached by both, b3 by Ox, d3 by Horse
+    async with playing("onitama", position="2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger",
+                       size=size) as (app, pilot):
+        await click_cell(pilot, "c3")
+        await pilot.pause()
+        s = screen(app)
+        board = s.board
+        labels = dict(board.marks.labels)
+        assert labels == {"c2": "Horse Ox", "c4": "Horse Ox", "b3": "Ox", "d3": "Horse"}
+        words = {"Horse", "Ox"}
+        for name in labels:
+            region = board.cell_region(name)
+            shown = " ".join(board.render_line(y).text[region.x:region.right]
+                             for y in range(region.y, region.bottom)).split()
+            # a word in a cell is a whole card's name, never a part of one ("Hors", "H O")
+            assert all(w in words or w in ("○", "●", "◇", "◆") for w in shown), (name, shown)
+        if not all(board.label_fits(n, t) for n, t in labels.items()):
+            assert "(Horse: c2, c4, d3; Ox: b3, c2, c4)" in status(app)
+        else:
+            assert "Horse:" not in status(app)
+
+
+@ui_test
+async def test_a_reviewed_replay_keeps_the_movers_cards_and_some_moves_in_view(tmp_path):
+    from ogames.ui.widgets.history import HistoryList
+    from ogames.ui.widgets.panel import ItemBox, PanelView
+
+    rules = get_rules("onitama")
+    game = Game.new(rules, None, 1, ("Ann", "Bob"))
+    rng = random.Random(5)
+    while game.cursor < 6 and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    path = tmp_path / "oni.ogame"
+    save_game(game, path)
+    app = OgamesApp(replay=load_game(path), replay_name=path.name)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.pause()
+        replay = app.screen
+        # a review's rows as when one is shown (its chart and chances), none run
+        from ogames.ai.review import assemble, plan
+        whole = game
+        replay.review_plan = plan(whole, "easy", 0, done={})
+        replay.review = assemble(replay.review_plan, {})
+        replay.fit_window()
+        for ply in (1, 2):
+            replay.goto(ply)
+            await pilot.pause(0.2)
+            panel = replay.query_one(PanelView)
+            mover = rules.to_move(game.position_at(ply))
+            mine = [b for b in panel.query(ItemBox) if b.display and b.item.owner == mover]
+            assert mine and all(panel.region.contains_region(b.region) for b in mine), ply
+            assert replay.query_one(HistoryList).region.height >= 4

@@ -185,13 +185,32 @@ class BoardActions:
         low, high = (COMPACT_SIDE_WIDTH, SIDE_PANEL_WIDTH[1]) if compact else SIDE_PANEL_WIDTH
         side_width = max(low, min(high, size.width - self.board_size[0]))
         self.query_one("#side").styles.width = side_width
+        # the rows the board does not need: a second row for the status line when there are
+        # three (a long hint or refusal then reads whole), one for a banner above the board;
+        # both fixed for the window, so that the board never jumps as the text changes
         # the panel may take the side column's height but for the players and a few moves;
         # in a small window, when it needs more, the move list gives way, then the players
         # (the status line still says whose turn it is)
         players_view = self.query_one(PlayersView)
         players = (players_view.rows or len(self.game.sides)) + 2
-        room = size.height - 3 - players - HISTORY_ROWS
         wanted = panel_height(self._sections, side_width - 2)  # less the scroll bar
+
+        def room_for(status: int) -> int:
+            return size.height - 2 - status - players - HISTORY_ROWS
+
+        def shown_whole(status: int) -> int:
+            """How much of the side column shows whole beside a status line of ``status``
+            rows: 0 all of it, 1 all but the move list, 2 the panel alone, 3 not even it."""
+            free = size.height - 2 - status
+            needs = (players + wanted + HISTORY_ROWS, players + wanted, wanted)
+            return next((i for i, need in enumerate(needs) if need <= free), len(needs))
+
+        # the status line's second row is never taken from the side column where that row
+        # is what it lacks (Onitama's move list at 100×32, its cards at 80×24)
+        spare = size.height - 3 - self.board_size[1]
+        status_rows = 2 if spare >= 3 and shown_whole(2) == shown_whole(1) else 1
+        self.query_one("#status").styles.height = status_rows
+        room = room_for(status_rows)
         history = not compact or room >= wanted
         room += 0 if history else HISTORY_ROWS
         show_players = history or room >= wanted
@@ -202,12 +221,6 @@ class BoardActions:
         self.query_one(PanelView).display = not over
         players_view.display = show_players
         self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
-        # the rows the board does not need: a second row for the status line when there are
-        # three (a long hint or refusal then reads whole), one for a banner above the board;
-        # both fixed for the window, so that the board never jumps as the text changes
-        spare = size.height - 3 - self.board_size[1]
-        status_rows = 2 if spare >= 3 else 1
-        self.query_one("#status").styles.height = status_rows
         cramped = spare - (status_rows - 1) < 1
         if cramped != self.has_class("cramped"):
             self.set_class(cramped, "cramped")

@@ -51,6 +51,19 @@ log = logging.getLogger("ogames.ui")
 SPECTATOR = -1
 
 
+def targets_said(labels: Mapping[str, str]) -> str:
+    """The target labels a board could not show, for the status line: per word (a card),
+    the targets it reaches (" (Rabbit: b3, c3; Mantis: c3)"); "" for none."""
+    cells: dict[str, list[str]] = {}
+    for name in sorted(labels):
+        for word in labels[name].split():
+            cells.setdefault(word, []).append(name)
+    if not cells:
+        return ""
+    return " (" + "; ".join(f"{word}: {', '.join(names)}"
+                            for word, names in sorted(cells.items())) + ")"
+
+
 class GameScreen(BoardActions, Screen[None]):
     """One game being played (or replayed) at one keyboard."""
 
@@ -112,14 +125,16 @@ class GameScreen(BoardActions, Screen[None]):
     GameScreen {{ layout: vertical; }}
     GameScreen #title {{ height: 1; padding: 0 1; background: $panel; }}
     GameScreen #main {{ height: 1fr; }}
-    GameScreen #board-area {{ width: 1fr; }}
+    GameScreen #board-area {{ width: 1fr; layers: board banner; }}
+    /* the game-over banner lies over the board's top border, on a layer of its own: it
+       takes no row from the board, which so stays where it is as the game ends and as
+       u takes the end back */
     GameScreen #banner {{
-        visibility: hidden; text-align: center; text-style: bold;
+        display: none; layer: banner; text-align: center; text-style: bold;
         background: $warning-muted; color: $text; padding: 0 1;
     }}
-    GameScreen.over #banner {{ visibility: visible; }}
-    GameScreen.cramped #banner {{ display: none; }}
-    GameScreen #board {{ height: 1fr; border: round $foreground 25%; }}
+    GameScreen.over #banner {{ display: block; }}
+    GameScreen #board {{ height: 1fr; layer: board; border: round $foreground 25%; }}
     GameScreen #board:focus {{ border: round $accent; }}
     GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
     GameScreen #status {{ padding: 0 1; background: $boost; }}
@@ -460,9 +475,16 @@ class GameScreen(BoardActions, Screen[None]):
         cursor = None if self.blind else self.cursor  # a hand-off: the marks stay clear
         # the targets that capture or win (worked out once per selection, then kept)
         kinds = {} if self.typed is not None else target_kinds(self.entry, self.picks)
+        labels = self._target_labels(targets)
+        # labels too long for their cells (a compact board): the status line says them all
+        fits = all(self.board.label_fits(n, t) for n, t in labels.items())
+        self.unlabelled = {} if fits else labels
         self.board.show(views, Marks(cursor, selected, targets, last, changed,
-                                     self.computer.hint_cells(), self._target_labels(targets),
-                                     kinds))
+                                     self.computer.hint_cells(), labels, kinds))
+
+    #: the target labels, when the board has no room to show them all (cell → words; see
+    #: ``_show_board``)
+    unlabelled: Mapping[str, str] = {}
 
     def _target_labels(self, targets: frozenset[str]) -> dict[str, str]:
         """With a piece selected, each target names the panel items (cards) that take the
@@ -510,7 +532,8 @@ class GameScreen(BoardActions, Screen[None]):
         else:
             mover = self.rules.to_move(game.position)
             text = (self.computer.status(bool(self.picks), self.ascii)
-                    or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
+                    or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}"
+                    f"{targets_said(self.unlabelled)}")
         if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
             text = f"This position has occurred {self.seen} times. {text}"
         if game.cursor < len(game.plies):  # short: the hint after it fits 80 columns

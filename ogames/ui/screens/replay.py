@@ -201,14 +201,19 @@ class ReplayScreen(BoardActions, Screen[None]):
             return
         players = self.query_one(PlayersView)
         used = (players.rows or len(self.game.sides)) + 2 if players.display else 0
-        room = self.app.size.height - 3 - used - REVIEW_ROWS
+        height = self.query_one("#status").styles.height
+        status_rows = int(height.value) if height is not None else 1
+        # the move list keeps its few moves below the review (its "Preferred…" line too)
+        room = self.app.size.height - 2 - status_rows - used - REVIEW_ROWS - HISTORY_ROWS
         self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
 
     def _set_layout(self) -> None:
         variant = self.game.variant
         full, compact = (self.rules.layout(variant, flipped=self.flipped, ascii=self.ascii,
                                            compact=small) for small in (False, True))
-        self.fit_layout(full, compact)
+        start = self.game.position_at(0)  # the window is sized for the panel too
+        seen = self.rules.view(start, SPECTATOR) if self.spectator else start
+        self.fit_layout(full, compact, self.rules.panel(seen, None, turned=self.panel_turned()))
 
     # ----- drawing ------------------------------------------------------------------
 
@@ -239,8 +244,11 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.query_one(PlayersView).show(players_at_cursor(game))
         seen = rules.view(pos, SPECTATOR) if self.spectator else pos
         sections = rules.panel(seen, None, turned=self.panel_turned())
-        self.query_one(PanelView).show(as_seated(sections, self.flipped),
-                                       colours, (), (), ())
+        panel = self.query_one(PanelView)
+        panel.show(as_seated(sections, self.flipped), colours, (), (), ())
+        # a panel that scrolls (a review beside it) keeps the mover's items in view
+        mover = rules.to_move(pos)
+        panel.keep_in_view([i.key for s in sections for i in s.items if i.owner == mover])
         self.query_one(HistoryList).show(self._move_texts(), game.cursor,
                                          len(game.sides), ending_row(game), movers(game),
                                          self._marks())

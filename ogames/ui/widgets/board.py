@@ -644,23 +644,35 @@ class BoardView(Widget, can_focus=True):
     @staticmethod
     def _label_line(label: str, spec: CellSpec, middle: int, row: int) -> str:
         """The part of a cell's label on ``row``: its words one per row below the glyph,
-        down to the bottom row; when the rows are too few, all on the bottom row, each word
-        shortened alike until they fit."""
+        down to the bottom row; when the rows are too few, all on the bottom row. Words are
+        never cut ("Rabb", "M R" named no card): a label that does not fit whole is not
+        drawn (``label_fits``), and the screen says it in words instead."""
         words = label.split()
         rows = list(range(middle + 1, spec.row + spec.height))
-        if not words or not rows:
+        if not words or not rows or not BoardView._fits(words, spec, len(rows)):
             return ""
-        # a column kept free in a wider cell, so that the labels of neighbours never touch
-        room = spec.width - 1 if spec.width >= 4 else spec.width
         if len(words) <= len(rows):
             at = rows[len(rows) - len(words):]
-            return words[at.index(row)][:room] if row in at else ""
-        if row != rows[-1]:
-            return ""
-        while cell_len(" ".join(words)) > room and max(map(len, words)) > 1:
-            longest = max(map(len, words))
-            words = [w[: longest - 1] for w in words]
-        return " ".join(words)[:room]
+            return words[at.index(row)] if row in at else ""
+        return " ".join(words) if row == rows[-1] else ""
+
+    @staticmethod
+    def _fits(words: list[str], spec: CellSpec, rows: int) -> bool:
+        """Whether ``words`` fit whole in a cell's ``rows`` rows below its glyph, one per
+        row, or all on the last."""
+        # a column kept free in a wider cell, so that the labels of neighbours never touch
+        room = spec.width - 1 if spec.width >= 4 else spec.width
+        if len(words) <= rows:
+            return all(cell_len(w) <= room for w in words)
+        return cell_len(" ".join(words)) <= room
+
+    def label_fits(self, name: str, label: str) -> bool:
+        """Whether cell ``name`` shows ``label`` whole (see ``_label_line``)."""
+        spec = self._specs.get(name)
+        if spec is None:
+            return False
+        middle = spec.row + (spec.height - 1) // 2
+        return self._fits(label.split(), spec, spec.row + spec.height - middle - 1)
 
     def _canvas_strip(self, r: int) -> Strip:
         layout = self.layout_

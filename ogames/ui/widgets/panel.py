@@ -481,6 +481,13 @@ class PanelView(VerticalScroll):
             if grid.styles.grid_size_columns != columns:
                 grid.styles.grid_size_columns = columns
 
+    def keep_in_view(self, keys: Sequence[str]) -> None:
+        """Scroll the items of ``keys`` into view (as the selectable ones are): a screen
+        whose panel offers nothing to pick (a replay) shows the mover's items so."""
+        if list(keys) != self._in_view:
+            self._in_view = list(keys)
+            self.call_after_refresh(self._scroll_to_selectable)
+
     def _scroll_to_selectable(self) -> None:
         """Scroll the items the player may pick into view (with little room, the mover's own
         cards or tiles would otherwise sit below the fold); the rest stays a scroll away."""

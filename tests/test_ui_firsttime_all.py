@@ -329,3 +329,26 @@ async def test_a_reviewed_replay_keeps_the_movers_cards_and_some_moves_in_view(t
             mine = [b for b in panel.query(ItemBox) if b.display and b.item.owner == mover]
             assert mine and all(panel.region.contains_region(b.region) for b in mine), ply
             assert replay.query_one(HistoryList).region.height >= 4
+
+
+# ----- point 12: the compact Opprimo lattice in the castles -----------------------------------
+
+
+@pytest.mark.parametrize("ascii", [False, True])
+@ui_test
+async def test_the_compact_opprimo_board_draws_its_lines_through_the_castles(ascii):
+    async with playing("opprimo", size=(80, 24), ascii=ascii) as (app, pilot):
+        s = screen(app)
+        board = s.board
+        assert s.compact
+        layout = board.layout_
+        castles = [c for c in layout.cells if c.kind == "triangle"]
+        assert castles
+        for spec in castles:
+            if s.views[spec.name].owner is not None:
+                continue  # a King stands there
+            region = board.cell_region(spec.name)
+            drawn = board.render_line(region.y).text[region.x:region.right]
+            beneath = layout.background[spec.row][spec.col:spec.col + spec.width]
+            assert beneath.strip() and drawn == beneath, spec.name
+            assert drawn in ("<", ">", "╱", "╲", "/", "\\"), (spec.name, drawn)

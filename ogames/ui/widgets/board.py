@@ -466,6 +466,13 @@ class BoardView(Widget, can_focus=True):
         disc -= (width - disc) % 2  # centred in the cell, its glyph over the cell's middle
         return disc, spec.row, last, True
 
+    def _beneath_text(self, spec: CellSpec, row: int) -> str:
+        """The drawing's characters under a cell's ``row`` ("" where there is none)."""
+        layout = self.layout_
+        if layout is None or row >= len(layout.background):
+            return ""
+        return layout.background[row][spec.col:spec.col + spec.width]
+
     def _beneath(self, spec: CellSpec, row: int, start: int, end: int,
                  paper: Style) -> list[Segment]:
         """Columns ``start`` to ``end`` of a cell's ``row`` where the cell draws nothing: on
@@ -520,12 +527,20 @@ class BoardView(Widget, can_focus=True):
         kind = self._kind(name)
         view = self.views.get(name)
         glyph = ((view.ascii if self.ascii else view.glyph) if view else "") or " "
+        lattice = False
+        if not glyph.strip():  # an empty cell shows the drawing beneath it (Opprimo's
+            beneath = self._beneath_text(spec, row).strip()  # compact castles: the lines
+            if beneath and cell_len(beneath) <= spec.width:  # a King moves along)
+                glyph, lattice = beneath, True
         glyph, left, right = self._placed(glyph, spec.width)
         flank = bool(kind) and left >= 1 and right >= 1
         if kind and not flank and (view is None or view.owner is None):
             # no room beside it: the sign takes an empty cell's place
             glyph, left, right = self._placed(KIND_SIGNS[kind][self.ascii], spec.width)
+            lattice = False
         ink = fill + (paper if view is None or view.owner is None else self._ink(view.owner, paper))
+        if lattice:
+            ink = fill + Style(color=self._style("board--lines").color)
         if view is not None and view.strong:
             ink += Style(bold=True)
         if name in marks.target:

@@ -352,3 +352,75 @@ async def test_the_compact_opprimo_board_draws_its_lines_through_the_castles(asc
             beneath = layout.background[spec.row][spec.col:spec.col + spec.width]
             assert beneath.strip() and drawn == beneath, spec.name
             assert drawn in ("<", ">", "╱", "╲", "/", "\\"), (spec.name, drawn)
+
+
+# ----- point 13: the cursor after the other side moves ---------------------------------------
+
+
+def movable_cells(s) -> frozenset[str]:
+    return frozenset(p.key for p in s.entry.movable() if p.kind == "cell")
+
+
+@pytest.mark.parametrize("game_id", ["opprimo", "oferhlyp", "onitama", "ordo"])
+@ui_test
+async def test_after_each_move_the_cursor_is_on_a_piece_the_mover_can_move(game_id):
+    from tests.uihelp import play_keys
+
+    rng = random.Random(7)
+    async with playing(game_id, seed=1, size=(120, 40)) as (app, pilot):
+        s = screen(app)
+        for _ in range(8):
+            if s.game.outcome() is not None:
+                break
+            move = rng.choice(s.game.legal_moves())
+            await play_keys(pilot, s.rules.move_text(s.game.position, move))
+            await pilot.pause()
+            movable = movable_cells(s)
+            if movable:
+                assert s.cursor in movable, (s.game.plies[-1].text, s.cursor)
+                if movable - s.last:
+                    assert s.cursor not in s.last
+        await pilot.press("u")
+        await pilot.pause()
+        assert s.cursor in movable_cells(s)
+
+
+@ui_test
+async def test_a_typed_king_move_leaves_the_cursor_on_the_next_movers_piece():
+    async with playing("opprimo", size=(80, 24)) as (app, pilot):
+        s = screen(app)
+        king = next(s.rules.move_text(s.game.position, m) for m in s.game.legal_moves()
+                    if s.rules.move_text(s.game.position, m).startswith("K"))
+        await pilot.press("colon")
+        for key in king:
+            await pilot.press(key)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.game.plies and s.game.plies[-1].text == king
+        assert s.cursor in movable_cells(s)
+
+
+@pytest.mark.parametrize(("game_id", "lesson_id", "move"),
+                         [("onitama", "puzzle-two", "Frog d2-c3"), ("ordo", "row", "a2:d2-a3")])
+@ui_test
+async def test_after_a_lessons_reply_the_cursor_is_on_the_learners_pieces(game_id, lesson_id,
+                                                                          move):
+    from ogames.ui.screens.learn import CourseScreen, LessonScreen
+    from tests.uihelp import path_of, pick_key
+
+    app = OgamesApp(learn=game_id)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, CourseScreen))
+        course = app.screen
+        index = course.course.ids.index(lesson_id)
+        await pilot.press("home", *["down"] * index, "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LessonScreen)
+                       and app.screen.cursor is not None)
+        lesson = app.screen
+        for pick in path_of(app, move):
+            if lesson.game.plies:
+                break  # played: the rest of the path was a forced card
+            await pick_key(pilot, pick)
+        await wait_for(pilot, lambda: len(lesson.game.plies) == 2)  # the reply
+        await pilot.pause()
+        assert lesson.cursor in movable_cells(lesson), lesson.cursor

@@ -400,8 +400,8 @@ class GameScreen(BoardActions, Screen[None]):
         self._draw_title()
         if self.cursor not in self.board.cells:
             self.cursor = None
-        elif self.cursor in self.last:  # it would hide the move just made
-            self.cursor = self._beside_last()
+        else:  # on the mover's pieces, off the move just made (it would hide it)
+            self.cursor = self._cursor_for_mover()
         self._typing_follows()
         self.picks_changed()
 
@@ -688,11 +688,22 @@ class GameScreen(BoardActions, Screen[None]):
         self.cursor = cells[at % len(cells)]
         self._show_board(self._targets())
 
-    def _beside_last(self) -> str | None:
-        """Where the cursor goes off the move just made, so as not to hide it: to the
-        nearest cell that may be selected now (else the nearest cell off the move)."""
-        cells = self._safe("entry", self._targets, frozenset()) - self.last
-        return self.board.closest(self.cursor, cells or self.board.cells - self.last)
+    def _cursor_for_mover(self) -> str | None:
+        """Where the cursor goes once the position changed (the other side moved, undo,
+        a lesson's reply): it stays on a piece the mover can move that the last move did
+        not touch; else it goes to the one nearest it (an opponent's piece or an empty
+        cell is never left under it); with none to move (the computer's turn, the end),
+        only off the move just made, so as not to hide it."""
+        movable = frozenset() if self.picks else self._safe("entry", lambda: frozenset(
+            p.key for p in self.entry.movable() if p.kind == "cell"), frozenset())
+        if self.cursor in movable - self.last:
+            return self.cursor
+        cells = movable - self.last or movable
+        if not cells:
+            if self.cursor not in self.last:
+                return self.cursor
+            cells = self.board.cells - self.last
+        return self.board.closest(self.cursor, cells)
 
     # ----- the move box (``:``) --------------------------------------------------------
 

@@ -51,3 +51,30 @@ def test_the_printed_review_names_every_side_whole(tmp_path: Path) -> None:
     row = next(line for line in result.stdout.splitlines() if line.startswith("   1"))
     # the chances stand under their sides' names
     assert row.index(row.split()[3]) + len(row.split()[3]) == head.index("Yellow") + 6
+
+
+# ----- point 14: typed Onitama moves -------------------------------------------------------
+
+
+def test_onitama_says_what_a_move_written_without_its_card_needs() -> None:
+    import pytest
+
+    from ogames.core.errors import IllegalMoveError, NotationError
+
+    rules = get_rules("onitama")
+    # Blue on c3 with Ox and Horse: c2 by both, b3 by Ox; c1 is Red's master
+    pos = rules.parse_position("2B2/5/2b2/5/2R2 b Boar,Crab Ox,Horse Tiger")
+    cases = {
+        "c3xc2": (NotationError, "a move names its card and marks no capture: Horse c3-c2 "
+                                 "or Ox c3-c2"),
+        "C3-B3": (NotationError, "a move names its card and marks no capture: Ox c3-b3"),
+        "c3-e5": (IllegalMoveError, "neither of your cards moves that piece there"),
+        "a1-a2": (IllegalMoveError, "a1 is empty: there is no piece of yours to move"),
+        "c1-c2": (IllegalMoveError, "the piece on c1 is not yours"),
+    }
+    for text, (error, reason) in cases.items():
+        with pytest.raises(error) as info:
+            rules.parse_move(pos, text)
+        assert str(info.value).endswith(reason), text
+    # the canonical text is still the only one read (CLARIFICATIONS §1.4, §2.3.9)
+    assert rules.move_text(pos, rules.parse_move(pos, "ox c3-b3")) == "Ox c3-b3"

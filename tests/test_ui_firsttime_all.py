@@ -424,3 +424,28 @@ async def test_after_a_lessons_reply_the_cursor_is_on_the_learners_pieces(game_i
         await wait_for(pilot, lambda: len(lesson.game.plies) == 2)  # the reply
         await pilot.pause()
         assert lesson.cursor in movable_cells(lesson), lesson.cursor
+
+
+# ----- point 14: typed moves after a refusal ------------------------------------------------
+
+
+@ui_test
+async def test_colon_after_a_refused_move_starts_a_new_one():
+    from ogames.ui.widgets.move_box import MoveBox
+
+    async with playing("ordo", size=(80, 24)) as (app, pilot):
+        s = screen(app)
+        await pilot.press("colon", *"d3-c3", "enter")
+        await pilot.pause()
+        box = s.query_one(MoveBox)
+        assert box.input.value == "d3-c3" and "no piece on d3" in str(
+            box.query_one("#matches").render())
+        await pilot.press("colon", *"e3-e4")
+        assert box.input.value == "e3-e4"  # not "d3-c3:e3-e4"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.game.plies[-1].text == "e3-e4"
+        await pilot.press("colon", *"zz", "enter", "x")
+        assert box.input.value == "x"  # a refused text is replaced by what comes next
+        await pilot.press("backspace", *"c7:d7-c6")
+        assert box.input.value == "c7:d7-c6"  # a ':' inside a move is typed

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -125,6 +126,17 @@ class MoveInput(Input):
         Binding("escape", "box('close')", "close", key_display="esc"),
     ]
 
+    async def _on_key(self, event: events.Key) -> None:
+        """``:`` where a move cannot start (nothing typed, or a refused text, which stays
+        selected) starts afresh: a player who presses ``:`` again means to type a new move,
+        not to add ``:`` to the old one ("d3-c3:d3xg3"). No move starts with ``:``."""
+        if event.character == ":" and (not self.value or self.selection == (0, len(self.value))):
+            event.stop()
+            event.prevent_default()
+            self.value = ""
+            return
+        await super()._on_key(event)
+
     async def action_box(self, action: str) -> None:
         if isinstance(self.parent, MoveBox):
             await self.parent.run_action(action)
@@ -211,8 +223,10 @@ class MoveBox(Widget):
         self._find()
 
     def refuse(self, reason: str) -> None:
-        """Say why the move chosen could not be played."""
+        """Say why the move chosen could not be played; the text stays, selected, so that
+        what is typed next (or ``:`` again) starts a new one, and an arrow key edits it."""
         self._refusal = reason
+        self.input.select_all()
         self._draw()
 
     # ----- keys ----------------------------------------------------------------------

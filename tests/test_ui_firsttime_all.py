@@ -449,3 +449,25 @@ async def test_colon_after_a_refused_move_starts_a_new_one():
         assert box.input.value == "x"  # a refused text is replaced by what comes next
         await pilot.press("backspace", *"c7:d7-c6")
         assert box.input.value == "c7:d7-c6"  # a ':' inside a move is typed
+
+
+# ----- point 15: a second click on the selection ----------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "piece"), [("ordo", "e3"), ("opprimo", "d3"),
+                                                ("oferhlyp", "c2")])
+@ui_test
+async def test_a_second_click_on_the_selection_says_it_was_cleared(game_id, piece):
+    from ogames.core.board import cell
+    from tests.uihelp import click_cell
+
+    async with playing(game_id) as (app, pilot):
+        s = screen(app)
+        await click_cell(pilot, piece)
+        await pilot.pause()
+        assert s.picks == (cell(piece),)
+        await click_cell(pilot, piece)
+        await pilot.pause()
+        assert s.picks == ()
+        assert status(app).startswith(f"{piece} is no longer selected: select")
+        assert s.query_one("#status").has_class("refused")  # it stands out

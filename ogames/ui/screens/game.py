@@ -571,6 +571,11 @@ class GameScreen(BoardActions, Screen[None]):
         if sel.move is not None:
             self.person_plays(sel.move)
             return
+        if pick.kind == "cell" and sel.picks == self.picks[:-1] and self.picks[-1:] == (pick,):
+            # the selected cell clicked again: taken back, and said (else the next click, on
+            # a target, read "that is not your piece" with nothing seen to explain it)
+            hint = self._safe("entry", lambda: self.entry.hint(sel.picks), "")
+            self.message = f"{pick.key} is no longer selected: {hint}"
         self.picks = sel.picks
         self.picks_changed()
 

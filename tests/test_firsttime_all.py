@@ -78,3 +78,42 @@ def test_onitama_says_what_a_move_written_without_its_card_needs() -> None:
         assert str(info.value).endswith(reason), text
     # the canonical text is still the only one read (CLARIFICATIONS §1.4, §2.3.9)
     assert rules.move_text(pos, rules.parse_move(pos, "ox c3-b3")) == "Ox c3-b3"
+
+
+# ----- point 16: printed rules ------------------------------------------------------------
+
+
+def printed_rules(game_id: str) -> list[str]:
+    result = CliRunner().invoke(cli, ["rules", game_id])
+    assert result.exit_code == 0, result.output
+    return result.stdout.splitlines()
+
+
+def test_printed_rules_are_not_padded_and_fit_80_columns() -> None:
+    from rich.cells import cell_len
+
+    from ogames.core.registry import available_ids
+
+    for game_id in available_ids():
+        lines = printed_rules(game_id)
+        assert lines, game_id
+        assert not [line for line in lines if line != line.rstrip()], game_id
+        assert max(cell_len(line) for line in lines) <= 80, game_id
+        for at, line in enumerate(lines):  # a caption is followed by a blank line
+            if line.strip().startswith("Move: "):
+                assert at + 1 == len(lines) or not lines[at + 1].strip(), (game_id, line)
+
+
+def test_printed_onitama_diagrams_are_small_and_show_the_cards() -> None:
+    lines = printed_rules("onitama")
+    frog = next(i for i, line in enumerate(lines) if "Red's Frog moves the student" in line)
+    block = []
+    for line in lines[frog + 1:]:
+        if not line.strip():
+            break
+        block.append(line)
+    board = [line for line in block if "│" in line or "┌" in line or "└" in line]
+    assert len(board) <= 14  # the compact 5×5 board, not 25 lines
+    text = "\n".join(block)
+    for words in ("Red's cards", "Frog", "Blue's cards", "Side card"):
+        assert words in text

@@ -98,15 +98,16 @@ def players_text(players: Sequence[Player], width: int,
     text = Text()
     names = [p.name if p.name not in ("", "?") else "" for p in players]
     side_w = max(len(p.side) for p in players) if players else 0
-    # names get the room the summaries leave (12 before the first layout), cut with "…"
+    # names get the room the summaries leave (12 before the first layout)
     summary_w = max((len(p.summary) for p in players), default=0)
-    room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
+    room = width - 2 - side_w - 1 - 2 - summary_w if width else 12
     longest = max(map(len, names), default=0)
-    # below the names too when a summary does not fit beside its side alone (a narrow
-    # column, 70×20: "7 soldiers · 0 knights" wrapped in the middle of a phrase)
+    # the summaries go below the names when a line does not hold them whole beside the
+    # side and the name (a narrow column, 70×20: "7 soldiers · 0 knights" wrapped in the
+    # middle of a phrase); a name is cut with "…" only when even its own line is too short
     below = bool(width) and summary_w > 0 and (
-        longest > room or 2 + side_w + 2 + summary_w > width)
-    name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
+        longest > room if longest else 2 + side_w + 2 + summary_w > width)
+    name_w = min(max(8, width - 2 - side_w - 1) if below else max(0, room), longest)
     for i, p in enumerate(players):
         if i:
             text.append("\n")

@@ -277,6 +277,9 @@ class GameScreen(BoardActions, Screen[None]):
         if over != self.has_class("over"):
             self.set_class(over, "over")
             self.refresh_bindings()
+            # the banner comes or goes over the board's top border, on a layer of its own:
+            # the border is drawn again (Textual repaints only the widgets laid out anew)
+            self.board.refresh()
         if self.rules.hidden_information:
             mover = self.rules.to_move(game.position)
             if self._finished():

@@ -37,6 +37,18 @@ def data_dir(private_data_dir: Path) -> Path:
     return private_data_dir
 
 
+def saved_random_game(tmp_path: Path, game_id: str, plies: int, seed: int,
+                      moves_seed: int | None = None) -> tuple[Game, Path]:
+    """A game of ``game_id`` (dealt from ``seed``) of ``plies`` random moves, saved."""
+    game = Game.new(get_rules(game_id), None, seed, ("Ann", "Bob"))
+    rng = random.Random(seed if moves_seed is None else moves_seed)
+    while game.cursor < plies and game.outcome() is None:
+        game.play(rng.choice(game.legal_moves()))
+    path = tmp_path / f"{game_id}.ogame"
+    save_game(game, path)
+    return game, path
+
+
 def footer_actions(app) -> set[str]:
     """The actions of the keys the footer shows."""
     return {key.action for key in app.screen.query(FooterKey)}
@@ -85,13 +97,7 @@ async def test_n_during_a_running_review_says_why_nothing_happens(tmp_path, monk
     from ogames.ai.mcts import Level
     from ogames.ui.screens import replay as replay_module
 
-    rules = get_rules("ordo")
-    game = Game.new(rules, None, 4, ("Ann", "Bob"))
-    rng = random.Random(4)
-    while game.cursor < 24 and game.outcome() is None:
-        game.play(rng.choice(game.legal_moves()))
-    path = tmp_path / "ordo.ogame"
-    save_game(game, path)
+    game, path = saved_random_game(tmp_path, "ordo", 24, seed=4)
     monkeypatch.setattr(replay_module, "REVIEW_LEVEL", Level("slow", 4000, None))
     app = OgamesApp(replay=load_game(path), replay_name=path.name)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -304,13 +310,8 @@ async def test_a_reviewed_replay_keeps_the_movers_cards_and_some_moves_in_view(t
     from ogames.ui.widgets.history import HistoryList
     from ogames.ui.widgets.panel import ItemBox, PanelView
 
-    rules = get_rules("onitama")
-    game = Game.new(rules, None, 1, ("Ann", "Bob"))
-    rng = random.Random(5)
-    while game.cursor < 6 and game.outcome() is None:
-        game.play(rng.choice(game.legal_moves()))
-    path = tmp_path / "oni.ogame"
-    save_game(game, path)
+    game, path = saved_random_game(tmp_path, "onitama", 6, seed=1, moves_seed=5)
+    rules = game.rules
     app = OgamesApp(replay=load_game(path), replay_name=path.name)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -45,10 +45,11 @@ def board_text(rules: Rules, pos: Position, *, flipped: bool = False, ascii: boo
         glyph = (view.ascii if ascii else view.glyph) if view else ""
         for r in range(spec.row, spec.row + spec.height):
             for c in range(spec.col, spec.col + spec.width):
-                grid[r][c] = " "
+                if glyph.strip():  # an empty cell shows the drawing beneath (as the app)
+                    grid[r][c] = " "
                 if colour and shade:
                     styles[r][c] = Style(bgcolor=shade)
-        if not glyph:
+        if not glyph.strip():
             continue
         row = spec.row + (spec.height - 1) // 2
         col = spec.col + max(0, (spec.width - len(glyph)) // 2)

@@ -229,7 +229,7 @@ def test_show_draws_the_panel_sections_below_the_board() -> None:
     assert onitama.exit_code == 0
     out = onitama.stdout
     for words in ("Blue's cards", "Crab", "Elephant · Red stamp", "Frog", "Side card",
-                  "Red takes it after this move", "Elephant", "Red's cards", "Eel", "Goose",
+                  "Red takes it next", "Elephant", "Red's cards", "Eel", "Goose",
                   ". # o # ."):
         assert words in out
     assert out.index("Blue's cards") > out.index("│ 1") and out.rstrip().endswith("Red to move")

@@ -257,6 +257,21 @@ def test_the_judge_gives_the_reason_for_a_wrong_move() -> None:
     assert (general.right, general.text) == (False, "d6-d7: not a win")
 
 
+def test_ordo_row_lesson_names_what_a_part_of_the_row_did() -> None:
+    # issue 65: a2, c2, then a3 moved three pieces, and the lesson said "that moves a
+    # single piece"
+    lesson = next(x for x in load_course(ORDO).lessons if x.id == "row")
+    step = lesson.steps[0]
+    pos = ORDO.parse_position(lesson.position)
+    three = judge(ORDO, step, pos, ORDO.parse_move(pos, "a2:c2-a3"))
+    assert not three.right and "single" not in three.text
+    assert three.text.startswith("a2:c2-a3: that moves only a2–c2 and leaves d2 behind")
+    single = judge(ORDO, step, pos, ORDO.parse_move(pos, "a2-a3"))
+    assert single.text.startswith("a2-a3: that is not the whole row a2–d2")
+    pair = judge(ORDO, step, pos, ORDO.parse_move(pos, "a2:b2-a3"))
+    assert "single" not in pair.text and "whole row" in pair.text
+
+
 def test_a_winning_move_that_is_not_asked_for_is_called_clever() -> None:
     pos = ORDO.parse_position(GOAL_ROW)
     step = Step("Step aside.", accept=("e7-d7",), solution="e7-d7")

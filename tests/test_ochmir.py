@@ -1028,6 +1028,23 @@ def test_side_colours_and_summary() -> None:
     assert views["a11"].glyph == "▼" and views["b5"].ascii == "^"
 
 
+def test_private_note_writes_the_tiles_as_the_drawers_hand_shows_them() -> None:
+    # issue 65: Blue read "You drew WFbf" while its hand showed the same tile as BFwf
+    before = RULES.parse_position(
+        "2 13/15/17/19/21/23/23/21/19/17/15/13 B WFbf/WFbf WTbf,WFbt 0 0")
+    after = RULES.apply(before, RULES.parse_move(before, "BFwf@f12"))
+    note = RULES.private_note(before, after, 1)
+    assert note == "You drew BTwf, BFwt"
+    hand = next(s for s in RULES.panel(after, 1) if s.title == "Blue's hand")
+    assert sorted(i.key.split(":")[1] for i in hand.items) == ["BFwt", "BTwf"]
+    # three-handed: a tile with the drawer's colour shows it up, one without is as held;
+    # the words are the same as two-handed
+    three = RULES.parse_position(
+        "3 13/15/17/19/21/23/23/21/19/17/15/13 B -/NFbf/- WFnf,WTbt 0 0")
+    drew = RULES.apply(three, RULES.parse_move(three, "BFnf@f12"))
+    assert RULES.private_note(three, drew, 1) == "You drew WFnf, BTwt"
+
+
 def test_random_two_handed_game_reaches_an_end() -> None:
     pos = RULES.start("2", 11)
     rng = random.Random(11)
@@ -1044,14 +1061,14 @@ def test_private_note_names_the_tiles_drawn_and_only_for_the_drawer() -> None:
     before = RULES.parse_position(
         "2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf/WFbf WTbf,WFbt 0 0")
     after = RULES.apply(before, RULES.parse_move(before, "WFbf@f12"))
-    assert RULES.private_note(before, after, 0) == "you drew WFbt, WTbf"
+    assert RULES.private_note(before, after, 0) == "You drew WFbt, WTbf"
     assert RULES.private_note(before, after, 1) == ""
     # a tile drawn like the one placed is named too (seen in session 4: it was left out)
     before = RULES.parse_position(
         "2 13/15/17/19/21/23/23/21/19/17/15/13 W WFbf/WFbf WFbf,WFbt 0 0")
     after = RULES.apply(before, RULES.parse_move(before, "WFbf@f12"))
     assert sorted(after.hands[0]) == sorted(before.bag)
-    assert RULES.private_note(before, after, 0) == "you drew WFbf, WFbt"
+    assert RULES.private_note(before, after, 0) == "You drew WFbf, WFbt"
     # a movement draws nothing
     moving = RULES.parse_position(
         "2 13/15/4BFwf12/5WLbt13/7WTbf13/23/23/21/19/17/15/13 W -/WFbf - 0 0")

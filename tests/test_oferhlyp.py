@@ -595,10 +595,15 @@ def test_hints():
     start = RULES.start("v1")
     # the app's status line puts the mover first ("Dark to move — …"): said once
     assert RULES.hint(start, ()) == "select one of your pieces"
-    assert RULES.hint(start, (cell("c2"),)) == (
-        "select an empty hex next to it to step to, or a hex beyond one of your pieces "
-        "for a friendly jump"
-    )
+    assert RULES.hint(start, (cell("c2"),)) == "select where it goes: step or friendly jump"
+    # issue 65: a piece that may attack says so, and the whole hint fits a 70-column
+    # status line after the mover's name (the attack was the part shortened away)
+    p = pos("D3/1L3/3L2/5/6/5/D3 d 1")
+    assert RULES.hint(p, (cell("a1"),)) == "select where it goes: step or attack"
+    three = pos("DD2/1L3/6/5/6/5/3L d 1")
+    assert RULES.hint(three, (cell("a1"),)) == (
+        "select where it goes: step, friendly jump or attack")
+    assert len("Light to move — " + RULES.hint(three, (cell("a1"),))) <= 68
     p = pos("D3/1L3/3L2/5/6/5/D3 d 1")
     assert RULES.hint(p, (cell("a1"), cell("c3"))) == (
         "select the next hex to jump to, or select this hex again to stop here"

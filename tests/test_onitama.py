@@ -360,7 +360,7 @@ def test_a_run_of_4301_digits_is_a_notation_error_naming_the_rank() -> None:
     with pytest.raises(NotationError) as info:
         RULES.parse_position(f"bbBbb/{'9' * 4301}/5/5/rrRrr r Frog,Ox Goose,Horse Rooster")
     assert info.value.field == "rank 4" and info.value.column == 7
-    assert str(info.value).startswith("rank 4, column 7: ")
+    assert str(info.value).startswith("rank 4, the 7th character: ")
     with pytest.raises(NotationError) as info:  # after a piece, and on the last rank
         RULES.parse_position(f"bbBbb/5/5/5/r{'9' * 4301} r Frog,Ox Goose,Horse Rooster")
     assert info.value.field == "rank 1" and "rank 1" in str(info.value)
@@ -488,7 +488,7 @@ def test_panel_shows_blue_then_side_then_red_as_each_holder_sees_the_cards() -> 
                                   ". . . . .")
     assert blue.items[0].lines == (". . . . .", ". . . # .", ". # o . .", ". . . # .",
                                    ". . . . .")
-    assert side.note == "Red takes it after this move"
+    assert side.note == "Red takes it next"
     # once the game is over nobody takes the side card (Blue's master was taken)
     over = pos_of("4r/5/5/5/R4 b Boar,Tiger Horse,Ox Monkey")
     assert RULES.outcome(over) is not None and RULES.panel(over)[1].note == ""

@@ -102,13 +102,19 @@ async def test_tab_from_the_game_list_reaches_the_first_setting():
 
 
 @ui_test
-async def test_back_from_a_game_started_in_a_name_field_the_picker_keys_work():
+async def test_back_from_a_game_started_after_a_name_the_picker_keys_work():
     need("ordo")
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         picker = await choose_in_picker(pilot, "ordo")
         picker.query_one("#name-0").focus()
-        await pilot.press("z", "enter")  # Enter in a name field starts the game
+        # Enter in a name field goes on to the next name, from the last to Start
+        await pilot.press("z", "enter")
+        assert app.focused is picker.query_one("#name-1")
+        await pilot.press("enter")
+        assert app.focused is picker.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
         assert screen(app).game.players[0] == "z"
         await play_keys(pilot, "b3-b4")
         await pilot.press("q", "y")
@@ -386,7 +392,8 @@ async def test_every_selectable_cell_is_reachable_by_arrow_keys(game_id):
 
 @pytest.mark.parametrize(("height", "rows"), [
     (4, {2: "Elephant", 3: "Monkey"}),   # one word a row below the glyph, bottom-aligned
-    (3, {2: "Ele Mon"}),                  # one row: shortened alike until both fit
+    (3, {}),                              # one row, too narrow for both whole: none
+                                          # (issue 65: "Ele Mon" named no card)
     (1, {}),                              # no room below the glyph: no label
 ])
 def test_a_cell_label_goes_below_the_glyph(height, rows):
@@ -398,10 +405,14 @@ def test_a_cell_label_goes_below_the_glyph(height, rows):
 
 def test_labels_of_neighbouring_cells_never_touch():
     """A compact square is 5 columns wide: its label keeps one free, so that the cards of
-    two targets side by side do not read as one word ("MonkeCrane")."""
+    two targets side by side do not read as one word ("MonkeCrane"); a word that does not
+    fit whole is not cut ("Monk"): the label is left to the status line."""
     spec = CellSpec("d4", 0, 0, width=5, height=2)
-    assert BoardView._label_line("Monkey", spec, 0, 1) == "Monk"
+    assert BoardView._label_line("Monkey", spec, 0, 1) == ""
+    assert BoardView._label_line("Crab", spec, 0, 1) == "Crab"
     assert BoardView._label_line("Ox", spec, 0, 1) == "Ox"
+    wide = CellSpec("d4", 0, 0, width=9, height=3)
+    assert BoardView._label_line("Ox Eel", wide, 1, 2) == "Ox Eel"
 
 
 def test_a_turned_board_swaps_only_the_sections_of_single_sides():

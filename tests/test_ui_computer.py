@@ -9,7 +9,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from textual.widgets import Button, Input, Static
+from textual.widgets import Input, Select, Static
 
 from ogames.cli import cli
 from ogames.core.game import Game
@@ -24,7 +24,6 @@ from ogames.ui.widgets.panel import PanelView
 from tests.uihelp import (
     SIZE,
     choose_in_picker,
-    click_button,
     hand_over,
     need,
     path_of,
@@ -176,7 +175,7 @@ async def test_input_is_refused_and_the_board_stays_live_while_the_computer_thin
         await pilot.pause()
         assert s.game.cursor == 0 and s.computer.job is not None
         assert "Black (computer) is thinking" in status(app)
-        assert status(app).startswith("Viewing ply 0 of 1")
+        assert status(app).startswith("Ply 0 of 1")
         stub.release.set()  # the stub answers while the player looks back
         await wait_for(pilot, lambda: s.computer.job is not None and s.computer.job.done)
         assert len(s.game.plies) == 1 and s.game.cursor == 0
@@ -198,7 +197,7 @@ async def test_undo_cancels_the_thinking_and_plays_nothing_after(stub):
         assert stub.stopped.wait(5) and stub.returned.wait(5)
         await wait_for(pilot, lambda: s.computer.job is None)
         assert s.game.cursor == 0 and len(s.game.plies) == 1  # the person's move to redo
-        assert status(app).startswith("Viewing ply 0 of 1")
+        assert status(app).startswith("Ply 0 of 1")
         assert "thinking" not in status(app)
         assert stub.calls == 1  # no thinking away from the end of the history
         # a new move there (the player agrees to drop the one ahead): the computer thinks again
@@ -217,7 +216,7 @@ async def test_undo_goes_back_to_the_persons_turn(fast):
         await wait_for(pilot, lambda: len(s.game.plies) == 2)
         await pilot.press("u")  # two plies: the computer's answer and the person's move
         assert s.game.cursor == 0 and s.computer.job is None
-        assert status(app).startswith("Viewing ply 0 of 2 (U redo")
+        assert status(app).startswith("Ply 0 of 2 (U redo")
         await pilot.press("u")
         assert "nothing to undo" in status(app)
         await pilot.press("U")  # redo steps over the computer's turn too
@@ -470,10 +469,14 @@ async def test_the_picker_gives_a_seat_to_the_computer(fast):
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         picker = await choose_in_picker(pilot, "ordo")
-        for _ in range(3):  # person → computer easy → medium → hard
-            await click_button(pilot, "#seat-1")
+        seat = picker.query_one("#seat-1", Select)
+        seat.focus()
+        await pilot.press("enter")  # the list shows every choice: person, easy … hard
         await pilot.pause()
-        assert str(picker.query_one("#seat-1", Button).label) == "Computer hard"
+        assert seat.expanded
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert seat.value == "hard"
         assert picker.query_one("#name-1", Input).disabled
         assert not picker.query_one("#name-0", Input).disabled
         picker.query_one("#start").press()
@@ -490,8 +493,8 @@ async def test_the_picker_gives_a_seat_to_the_computer(fast):
         picker = app.screen
         assert isinstance(picker, PickerScreen)
         assert picker.seats == {1: "hard"}
-        assert str(picker.query_one("#seat-1", Button).label) == "Computer hard"
-        assert str(picker.query_one("#seat-0", Button).label) == "Person"
+        assert picker.query_one("#seat-1", Select).value == "hard"
+        assert picker.query_one("#seat-0", Select).value == "person"
 
 
 @ui_test

@@ -261,14 +261,14 @@ async def test_undo_keeps_the_status_in_its_rows_and_the_board_still():
         board, line = s.board.region, s.query_one("#status").region
         await pilot.press("u")
         await pilot.pause()
-        assert status(app).startswith("Viewing ply 1 of 2 (U redo")
-        assert rows_of(status(app), line.width - 2) > 1  # longer than one row at 80
+        assert status(app).startswith("Ply 1 of 2 (U redo")
+        assert rows_of(status(app), line.width - 2) == 1  # issue 65: one row at 80, whole
         assert s.query_one("#status").region == line and s.board.region == board
         await pilot.resize_terminal(80, 20)  # no row to spare: one row, shortened
         await pilot.pause()
         text, full = status(app), s.query_one("#status").text
         assert s.query_one("#status").region.height == 1
-        assert text.startswith("Viewing ply 1 of 2") and fits(text, full, 78)
+        assert text.startswith("Ply 1 of 2") and fits(text, full, 78)
 
 
 # ----- 6. titles ---------------------------------------------------------------------------

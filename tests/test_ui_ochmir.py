@@ -273,3 +273,27 @@ async def test_the_handoff_screen_offers_rules_save_undo_and_leaving_without_sho
         await pilot.pause()
         assert isinstance(app.screen, PickerScreen)
         assert not any(isinstance(x, GameScreen) for x in app.screen_stack)
+
+
+@ui_test
+async def test_a_tile_turned_over_shows_its_other_face_in_the_hand():
+    # issue 65: three-handed, a tile turned with `1` kept its old picture in the hand
+    app = OgamesApp("ochmir", variant="3", seed=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await hand_over(pilot)
+        s = screen(app)
+
+        def tile_box():
+            return next(b for b in shown_boxes(s) if b.key == "tile:BFnf")
+
+        assert "BFnf" in tile_box().render().plain
+        await pick_key(pilot, item("tile:BFnf"))
+        await pick_key(pilot, item("turn:BFnf"))
+        assert s.picks == (item("tile:BFnf"), item("turn:BFnf"))
+        shown = tile_box().render().plain
+        assert "NFbf" in shown and "BFnf" not in shown
+        assert "picked" in tile_box().classes
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert "BFnf" in tile_box().render().plain

@@ -109,7 +109,7 @@ async def test_undo_redo_edges():
         assert s.game.outcome() is None and s.game.cursor == 2
         await pilot.press("ctrl+z")
         assert s.game.cursor == 1
-        assert "Viewing ply 1 of 3" in status(app)
+        assert "Ply 1 of 3" in status(app)
         await pilot.press("ctrl+y", "U")
         assert s.game.outcome() is not None and s.game.cursor == 3
         await pilot.press("U")

@@ -46,12 +46,16 @@ def text_lines(review: Review, game: Game) -> list[str]:
     width = max([len(p.move) for p in review.plies] + [len("move")])
     best_width = max([len(p.best or "") for p in review.plies] + [len("preferred")])
     side_width = max(len(s) for s in review.sides)
+    # each side's chance column as wide as its name ("Yellow", never "Yello")
+    chance_widths = [max(4, len(s)) for s in review.sides]
     head = ["ply".rjust(4), "side".ljust(side_width), "move".ljust(width),
-            *(s[:5].rjust(5) for s in review.sides), "preferred".ljust(best_width), "mark"]
+            *(s.rjust(w) for s, w in zip(review.sides, chance_widths, strict=True)),
+            "preferred".ljust(best_width), "mark"]
     lines += ["", "  ".join(head).rstrip()]
     for p in review.plies:
         row = [str(p.ply).rjust(4), review.sides[p.side].ljust(side_width),
-               p.move.ljust(width), *(c.rjust(5) for c in _chances(p.chances)),
+               p.move.ljust(width),
+               *(c.rjust(w) for c, w in zip(_chances(p.chances), chance_widths, strict=True)),
                (p.best or "-").ljust(best_width), p.mark]
         lines.append("  ".join(row).rstrip())
     lines.append("")

@@ -27,10 +27,21 @@ class GameAbout:
     sides_by_variant: tuple[tuple[str, ...], ...]
     aliases: tuple[str, ...] = ()
     uses_seed: bool = False
+    #: what the picker calls each variant, in the variants' order ("2 players"); none:
+    #: the variants' own names
+    variant_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if len(self.sides_by_variant) != len(self.variants):
             raise ValueError(f"{self.id}: one tuple of side names per variant")
+        if self.variant_names and len(self.variant_names) != len(self.variants):
+            raise ValueError(f"{self.id}: one name per variant, or none")
+
+    def variant_name(self, variant: str) -> str:
+        """What the picker calls ``variant`` (its own name unless the game says more)."""
+        if not self.variant_names:
+            return variant
+        return self.variant_names[self.variants.index(variant)]
 
     def sides(self, variant: str) -> tuple[str, ...]:
         """Side names in side order (``("White", "Black")``) of a variant of this game."""

@@ -27,6 +27,12 @@ def movers(game: Game) -> list[str]:
     return [game.sides[to_move(game.position_at(i))] for i in range(len(game.plies))]
 
 
+def moves_numbered(game: Game) -> int:
+    """How many moves a game has as its move list numbers them (a round of every side is
+    one move: 58 plies of two sides end at move 29), up to its cursor."""
+    return -(-game.cursor // max(1, len(game.sides)))
+
+
 def ending_row(game: Game) -> str:
     """The move list's last line for an ending that is no move: ``Black resigned``."""
     if game.agreed is None or game.cursor != len(game.plies):

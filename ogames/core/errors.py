@@ -27,10 +27,16 @@ class NotationError(OgamesError):
         if field:
             parts.append(field)
         if column is not None:
-            parts.append(f"column {column}")
+            parts.append(f"the {ordinal(column)} character")
         prefix = f"{', '.join(parts)}: " if parts else ""
         super().__init__(prefix + message)
         self.reason = message
+
+
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``: where a character stands."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 class IllegalMoveError(OgamesError):

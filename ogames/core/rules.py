@@ -20,6 +20,7 @@ from .board import (
     BoardLayout,
     CellView,
     MoveKind,
+    PanelItem,
     PanelSection,
     Pick,
     PickOptions,
@@ -247,6 +248,12 @@ class Rules(ABC):
         (the table view), the board turned through 180° when True (as ``layout``'s
         ``flipped``). Default: none."""
         return ()
+
+    def picked_items(self, pos: Position, picks: tuple[Pick, ...]) -> Mapping[str, PanelItem]:
+        """Panel items as the picks so far leave them, by key: the panel shows each in the
+        place of the item of that key (Ochmir: a tile turned over before it is placed shows
+        its other face up). Default: none, every item stays as ``panel`` drew it."""
+        return {}
 
     def side_summary(self, pos: Position) -> tuple[str, ...]:
         """One short line per side for the players panel (``"18 pieces"``, ``"score 42"``)."""

@@ -15,7 +15,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .errors import OgamesError
+from .errors import OgamesError, refusal_reason
 from .rules import Move, Position, Rules
 
 #: the longest move list searched leniently as well as by prefix
@@ -152,7 +152,9 @@ class MoveFinder:
         try:
             move = self.rules.parse_move(self.pos, typed)
         except OgamesError as exc:
-            return None, str(exc)
+            # the reason alone: the box shows the text typed beside it, so neither the
+            # field ("move") nor the move text in front of the reason is said twice
+            return None, refusal_reason(typed, exc)
         except Exception as exc:  # an engine bug must not stop the player
             return None, f"that is not a move here ({type(exc).__name__}: {exc})"
         index = self.index(move)

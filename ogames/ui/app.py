@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+import textwrap
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -30,6 +32,11 @@ from .widgets.fitted import shorten
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
+#: a notice too long for one row wraps onto at most this many (its whole text, on the
+#: right of the window, is read again in the palette's "Messages")
+NOTICE_ROWS = 4
+#: the seconds a notice of one row stays, and those each further row adds (time to read)
+NOTICE_SECONDS = (5.0, 2.5)
 #: seconds after the start when the heap is settled (``heap.settle_heap``: a full
 #: collection, some 30 ms, which must not delay the first frame)
 SETTLE_AFTER = 0.5
@@ -102,6 +109,8 @@ class OgamesApp(App[None]):
         self.idle_collection = IdleCollection(self)
         #: the app is closing: input is no longer acted on (``takes_input``)
         self.leaving = False
+        #: every notice shown so far (time, title, text), for the palette's "Messages"
+        self.messages: list[tuple[str, str, str]] = []
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) or (
@@ -228,21 +237,37 @@ class OgamesApp(App[None]):
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """Every notice is one line, shown over the right of the title row (``ogames.tcss``),
-        where it covers neither a board nor a status line nor the last move: its title and
-        message when they fit together, else the message, shortened at a phrase or a word
-        (``fitted.shorten``). A new notice takes the place of one still shown (two would
-        stack onto the rows below)."""
+        """Every notice is shown over the right of the title row (``ogames.tcss``): its
+        title and message on one row when they fit, else the message; a message longer
+        than a row wraps at words onto the rows below (``NOTICE_ROWS`` at most), and stays
+        a little longer for each (a click takes it away sooner). What every notice said is
+        kept for the palette's "Messages". A new notice takes the place of one still shown
+        (two would stack onto the rows below)."""
         text = message
         if markup:  # Textual's own notices use markup; ours say markup=False
             try:
                 text = Content.from_markup(message).plain
             except MarkupError:
                 pass
+        self.messages.append((_dt.datetime.now().strftime("%H:%M"), title, text))
         room = max(8, self.size.width - NOTICE_FRAME)
         both = f"{title} — {text}" if title else text
-        line = shorten(both if cell_len(both) <= room else text, room)
-        super().notify(line, severity=severity, timeout=timeout, markup=False)
+        if cell_len(both) <= room or cell_len(text) <= room:
+            lines = [both if cell_len(both) <= room else text]
+        else:
+            lines = textwrap.wrap(both, room, break_on_hyphens=False) or [""]
+            if len(lines) > NOTICE_ROWS:  # the rest is in "Messages"
+                lines = textwrap.wrap(shorten(both, room, NOTICE_ROWS), room,
+                                      break_on_hyphens=False)[:NOTICE_ROWS]
+        if timeout is None:
+            timeout = NOTICE_SECONDS[0] + NOTICE_SECONDS[1] * (len(lines) - 1)
+        super().notify("\n".join(lines), severity=severity, timeout=timeout, markup=False)
+
+    def action_messages(self) -> None:
+        """The palette's "Messages": every notice of this session again, newest first."""
+        from .screens.messages import MessagesScreen
+
+        self.push_screen(MessagesScreen(list(reversed(self.messages))))
 
     def on_notify(self, event: Notify) -> None:
         """One notice at a time: the notices shown go, with the rows that hold them, before
@@ -307,6 +332,8 @@ class OgamesApp(App[None]):
                             self.action_toggle_dark)
         yield SystemCommand("Table view", "Draw cards as the board faces, or each as its "
                             "holder reads it (on/off)", self.action_toggle_table_view)
+        yield SystemCommand("Messages", "Read again the notices shown so far",
+                            self.action_messages)
         if isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
             yield SystemCommand("Resign", "The player to move resigns", screen.action_resign)
             yield SystemCommand("Offer draw", "The player to move offers a draw",

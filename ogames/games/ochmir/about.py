@@ -11,6 +11,7 @@ ABOUT = GameAbout(
     description=("Mary Gentle's tile game: place double-faced tiles on 216 triangles and "
                  "turn hexagons to your colour (2 or 3 players)"),
     variants=("2", "3"),
+    variant_names=("2 players", "3 players"),
     sides_by_variant=(SIDES[:2], SIDES),
     uses_seed=True,  # the bag is shuffled from the seed
 )

@@ -10,22 +10,32 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from ogames.core.board import BoardLayout, CellSpec, CellView, PanelItem, PanelSection, Run
+from ogames.core.board import (
+    BoardLayout,
+    CellSpec,
+    CellView,
+    PanelItem,
+    PanelSection,
+    Pick,
+    Run,
+)
 
 from .geometry import CENTRE, COORDS, NAMES, ROW_LETTERS, UP, lattice_vertices
 from .notation import Position
 from .play import SIDES, scores, stall_limit
 from .tiles import (
+    CANON,
     CARRIES,
+    CODE_OF_TEXT,
     COLOURS,
     EXPOSED,
     FLIP,
     HIDDEN,
-    REVERSE,
     TEXT,
     VALUE,
     VALUES,
     F,
+    as_held,
 )
 
 #: readable on a dark background; the glyph shapes (○ ● ◆) tell them apart without colour
@@ -271,10 +281,24 @@ def _hand_section(pos: Position, seat: int) -> PanelSection:
     prefix = "tile" if seat == pos.to_move else SIDES[seat].lower()
     items = []
     for t, n in counts.items():
-        shown = FLIP[t] if REVERSE[t] == seat else t
+        shown = as_held(t, seat)
         items.append(_tile_item(f"{prefix}:{TEXT[shown]}", shown, n, not CARRIES[seat][t]))
     either = any(not CARRIES[seat][t] for t in counts)
     return PanelSection(title, tuple(items), EITHER_FACE if either else "" if hand else "empty")
+
+
+def picked_items(pos: Position, picks: Sequence[Pick]) -> dict[str, PanelItem]:
+    """A tile of the mover's hand picked and turned over (``turn:``, three-handed): its
+    item shows the face it will now lie with up, as the hand would hold it so."""
+    if len(picks) < 2 or not picks[1].key.startswith("turn:") or pos.masked:
+        return {}
+    key = picks[0].key
+    t = CODE_OF_TEXT.get(key.partition(":")[2])
+    seat = pos.to_move
+    if t is None or CARRIES[seat][t]:
+        return {}
+    count = Counter(pos.hands[seat])[CANON[t]]
+    return {key: _tile_item(key, FLIP[t], count, True)}
 
 
 def _face(t: int) -> Run:

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ogames.core.board import BoardLayout, CellView, MoveKind, PanelSection, Pick, PickOptions
+from ogames.core.board import (
+    BoardLayout,
+    CellView,
+    MoveKind,
+    PanelItem,
+    PanelSection,
+    Pick,
+    PickOptions,
+)
 from ogames.core.errors import NotationError
 from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
@@ -130,6 +138,9 @@ class OchmirRules(Rules):
     def panel(self, pos: Position, viewer: int | None = None, *,
               turned: bool | None = None) -> Sequence[PanelSection]:
         return drawing.panel(pos, viewer)
+
+    def picked_items(self, pos: Position, picks: tuple[Pick, ...]) -> Mapping[str, PanelItem]:
+        return drawing.picked_items(pos, picks)
 
     # ----- entering moves, teaching ---------------------------------------------------------------
 

@@ -24,6 +24,7 @@ from .tiles import (
     VALUE,
     F,
     T,
+    as_held,
     tile_set,
 )
 
@@ -179,8 +180,8 @@ def private_note(before: Position, after: Position, side: int) -> str:
     for t in after.hands[side]:
         if drawn[t] > 0:
             drawn[t] -= 1
-            tiles.append(TEXT[t])
-    return f"you drew {', '.join(tiles)}" if tiles else ""
+            tiles.append(TEXT[as_held(t, side)])  # as the player's hand shows it
+    return f"You drew {', '.join(tiles)}" if tiles else ""
 
 
 def position_warnings(pos: Position) -> tuple[str, ...]:

@@ -88,6 +88,13 @@ CARRIES = tuple(tuple(EXPOSED[t] == p or REVERSE[t] == p for t in range(CODES))
                 for p in range(3))
 
 
+def as_held(t: int, seat: int) -> int:
+    """Tile ``t`` (as a hand stores it, lower colour first) as ``seat`` holds it and every
+    text shows it to that player: the seat's colour up when the tile carries it (Blue's
+    ``BFwf``, stored ``WFbf``); a tile without that colour as stored."""
+    return FLIP[t] if REVERSE[t] == seat else t
+
+
 def faces_text(t: int) -> str:
     """Both faces of a tile for a panel: ``W F / b f``."""
     s = TEXT[t]

@@ -48,8 +48,9 @@ def hint(pos: Position, picks: tuple[Pick, ...]) -> str:
 
 
 def _first_hint(pos: Position, origin: int, longer: list[tuple[str, ...]]) -> str:
-    """Where the piece on ``origin`` may go: the kinds of move its ``longer`` paths
-    start."""
+    """Where the piece on ``origin`` may go: the kinds of move its ``longer`` paths start,
+    every one named in few words (the status line of a 70-column window holds them after
+    "Light to move — ", so an attack is never the part left out)."""
     kinds = set()
     for p in longer:
         d = CELL_INDEX[p[1]]
@@ -59,16 +60,10 @@ def _first_hint(pos: Position, origin: int, longer: list[tuple[str, ...]]) -> st
             kinds.add(1)
         else:
             kinds.add(2)
-    parts = [
-        text
-        for k, text in (
-            (0, "an empty hex next to it to step to"),
-            (1, "a hex beyond one of your pieces for a friendly jump"),
-            (2, "a hex beyond an enemy piece to attack it"),
-        )
-        if k in kinds
-    ]
-    return "select " + ", or ".join(parts)
+    parts = [text for k, text in ((0, "step"), (1, "friendly jump"), (2, "attack"))
+             if k in kinds]
+    listed = parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+    return f"select where it goes: {listed}"
 
 
 # ----- why a selection is refused -------------------------------------------------------

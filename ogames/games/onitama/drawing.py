@@ -163,7 +163,7 @@ def panel(pos: Position, turned: bool | None = None) -> Sequence[PanelSection]:
         PanelSection("Blue's cards", tuple(_card_item(n, BLUE, BLUE, bottom)
                                            for n in pos.blue_hand)),
         PanelSection("Side card", (_card_item(pos.side_card, None, pos.turn, bottom),),
-                     note="" if over else f"{mover} takes it after this move"),
+                     note="" if over else f"{mover} takes it next"),
         PanelSection("Red's cards", tuple(_card_item(n, RED, RED, bottom)
                                           for n in pos.red_hand)),
     )

@@ -76,6 +76,9 @@ class OnitamaRules(Rules):
         return card_name(token) is not None
 
     def parse_move(self, pos: Position, text: str) -> Move:
+        missing = teaching.card_missing(pos, text)  # "c2xb3": says which card, or why not
+        if missing is not None:
+            raise missing
         move = notation.parse_move(text)
         legal = play.moves(pos)
         if move in legal:

@@ -3,7 +3,10 @@ entering a move (the hint), and why a pick is refused (the explanation)."""
 
 from __future__ import annotations
 
-from ogames.core.board import Pick
+import re
+
+from ogames.core.board import Pick, cell
+from ogames.core.errors import IllegalMoveError, NotationError
 
 from .notation import BLUE, EMPTY, OWN, RED, SQUARE_INDEX, Position, card_name
 from .play import card_targets, cards_to, moves, not_your_card, outcome
@@ -120,3 +123,31 @@ def explain_square(pos: Position, picks: tuple[Pick, ...], pick: Pick,
     if side == BLUE and any(t == sq for c in usable for t, _ in card_targets(RED, c)[origin]):
         reason += " (your cards are turned to face you: forward is towards Red)"
     return reason
+
+
+#: two squares without a card, as a chess player writes a move or a capture
+#: (``c2-b3``, ``c2xb3``, ``c2 b3``)
+_BARE = re.compile(r"\s*([a-e][1-5])\s*[-x:\s]\s*([a-e][1-5])\s*", re.IGNORECASE)
+
+
+def card_missing(pos: Position, text: str) -> Exception | None:
+    """Why ``text`` written as two squares without a card (``c2xb3``) is no move: the
+    card it needs, named (a move always names it, and captures are not marked, §2.3.9),
+    or, when no card takes the piece there, what a click there says. None when ``text``
+    is not two squares."""
+    bare = _BARE.fullmatch(text)
+    if bare is None:
+        return None
+    origin, target = (sq.lower() for sq in bare.groups())
+    cards = cards_to(pos, origin, target)
+    if cards:
+        written = " or ".join(f"{card} {origin}-{target}" for card in cards)
+        return NotationError(f"a move names its card and marks no capture: {written}")
+    if outcome(pos) is not None:
+        return IllegalMoveError("the game is over")
+    what = pos.board[SQUARE_INDEX[origin]]
+    if what == EMPTY:
+        return IllegalMoveError(f"{origin} is empty: there is no piece of yours to move")
+    if what not in OWN[pos.turn]:
+        return IllegalMoveError(f"the piece on {origin} is not yours")
+    return IllegalMoveError(explain(pos, (cell(origin),), cell(target)))  # as a click says

@@ -226,10 +226,10 @@ def read_point(text: str, what: str) -> int:
                             "rank 1–13, e.g. c2", field=what)
     f = FILES.index(parts[0])
     if f % 2:
-        raise NotationError(f"{text} is not a point: file {parts[0]} has points on the odd "
-                            "ranks 1–13", field=what)
-    raise NotationError(f"{text} is not a point: file {parts[0]} has points on the even "
-                        "ranks 2–12", field=what)
+        raise NotationError(f"{text} is not a point: file {parts[0]} has the odd ranks 1–13",
+                            field=what)
+    raise NotationError(f"{text} is not a point: file {parts[0]} has the even ranks 2–12",
+                        field=what)
 
 
 def read_triangle(text: str, what: str) -> int:

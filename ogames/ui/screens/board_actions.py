@@ -185,29 +185,8 @@ class BoardActions:
         low, high = (COMPACT_SIDE_WIDTH, SIDE_PANEL_WIDTH[1]) if compact else SIDE_PANEL_WIDTH
         side_width = max(low, min(high, size.width - self.board_size[0]))
         self.query_one("#side").styles.width = side_width
-        # the panel may take the side column's height but for the players and a few moves;
-        # in a small window, when it needs more, the move list gives way, then the players
-        # (the status line still says whose turn it is)
-        players_view = self.query_one(PlayersView)
-        players = (players_view.rows or len(self.game.sides)) + 2
-        room = size.height - 3 - players - HISTORY_ROWS
-        wanted = panel_height(self._sections, side_width - 2)  # less the scroll bar
-        history = not compact or room >= wanted
-        room += 0 if history else HISTORY_ROWS
-        show_players = history or room >= wanted
-        room += 0 if show_players else players
-        # ``m`` in a small window: the move list over the panel (and back)
-        over = self.moves_over_panel and not history
-        self.query_one(HistoryList).display = history or over
-        self.query_one(PanelView).display = not over
-        players_view.display = show_players
-        self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
-        # the rows the board does not need: a second row for the status line when there are
-        # three (a long hint or refusal then reads whole), one for a banner above the board;
-        # both fixed for the window, so that the board never jumps as the text changes
         spare = size.height - 3 - self.board_size[1]
-        status_rows = 2 if spare >= 3 else 1
-        self.query_one("#status").styles.height = status_rows
+        status_rows = self._fit_side(size.height, side_width, spare)
         cramped = spare - (status_rows - 1) < 1
         if cramped != self.has_class("cramped"):
             self.set_class(cramped, "cramped")
@@ -220,6 +199,41 @@ class BoardActions:
             self.query_one("#toosmall", Static).update(
                 f"Make the window at least {w}×{h} to {self.purpose} {self.rules.name}.\n"
                 f"(It is {size.width}×{size.height} now.)")
+
+    def _fit_side(self, height: int, side_width: int, spare: int) -> int:
+        """Share the window's ``height`` between the status line and the side column:
+        the status line's rows, returned (a second one when the board leaves ``spare``
+        rows, so that a long hint or refusal reads whole; fixed for the window, so that the
+        board never jumps as the text changes; never taken from the side column where that
+        row is what it lacks: Onitama's move list at 100×32, its cards at 80×24). The panel
+        may take the side column's height but for the players and a few moves; in a small
+        window, when it needs more, the move list gives way, then the players (the status
+        line still says whose turn it is)."""
+        players_view = self.query_one(PlayersView)
+        players = (players_view.rows or len(self.game.sides)) + 2
+        wanted = panel_height(self._sections, side_width - 2)  # less the scroll bar
+
+        def shown_whole(status: int) -> int:
+            """How much of the side column shows whole beside a status line of ``status``
+            rows: 0 all of it, 1 all but the move list, 2 the panel alone, 3 not even it."""
+            free = height - 2 - status
+            needs = (players + wanted + HISTORY_ROWS, players + wanted, wanted)
+            return next((i for i, need in enumerate(needs) if need <= free), len(needs))
+
+        status_rows = 2 if spare >= 3 and shown_whole(2) == shown_whole(1) else 1
+        self.query_one("#status").styles.height = status_rows
+        room = height - 2 - status_rows - players - HISTORY_ROWS
+        history = not self.compact or room >= wanted
+        room += 0 if history else HISTORY_ROWS
+        show_players = history or room >= wanted
+        room += 0 if show_players else players
+        # ``m`` in a small window: the move list over the panel (and back)
+        over = self.moves_over_panel and not history
+        self.query_one(HistoryList).display = history or over
+        self.query_one(PanelView).display = not over
+        players_view.display = show_players
+        self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
+        return status_rows
 
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS: frozenset[str] = frozenset()

@@ -31,7 +31,7 @@ from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
-from ..widgets.panel import ItemBox, PanelView, PlayersView, as_seated
+from ..widgets.panel import ItemBox, PanelView, PlayersView, as_picked, as_seated
 from .board_actions import (
     SIDE_PANEL_WIDTH,
     TOO_SMALL_CSS,
@@ -52,6 +52,19 @@ log = logging.getLogger("ogames.ui")
 #: the viewer who is no side (``Rules.view``, ``Rules.public_move_text``): at a hand-off
 #: the board shows what everyone may see, and no hand
 SPECTATOR = -1
+
+
+def targets_said(labels: Mapping[str, str]) -> str:
+    """The target labels a board could not show, for the status line: per word (a card),
+    the targets it reaches (" (Rabbit: b3, c3; Mantis: c3)"); "" for none."""
+    cells: dict[str, list[str]] = {}
+    for name in sorted(labels):
+        for word in labels[name].split():
+            cells.setdefault(word, []).append(name)
+    if not cells:
+        return ""
+    return " (" + "; ".join(f"{word}: {', '.join(names)}"
+                            for word, names in sorted(cells.items())) + ")"
 
 
 class GameScreen(LeavesOnce, BoardActions, Screen[None]):
@@ -84,14 +97,17 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         Binding("f", "flip", "flip"),
         Binding("m", "moves", "moves", show=False),
         Binding("ctrl+s", "save", "save", key_display="^s"),
-        Binding("n", "new_game", "new", show=False),
+        # ``n``: a new game, in the footer once the game is over (the status line offers
+        # it then); during a game the same key asks first and is not shown
+        Binding("n", "new_game", "new game"),
+        Binding("n", "new_game('ask')", "new game", show=False),
         Binding("a", "review", "review"),
         Binding("q", "leave", "menu"),
         *[Binding(str(d), f"item({d})", show=False) for d in range(1, 10)],
     ]
     #: the footer's keys, most important first: a narrow window shows the first that fit
     #: (``FittedFooter``); the way out, the rules and undo before the ways to move
-    FOOTER_PRIORITY = ("leave", "rules", "undo", "type_move", "hint", "cursor('left')",
+    FOOTER_PRIORITY = ("leave", "rules", "undo", "new_game", "type_move", "hint", "cursor('left')",
                        "select", "save", "redo", "clear", "review", "flip")
     #: the keys' actions that stay off while the window is too small to show the board
     BLIND_ACTIONS = frozenset({"cursor", "hint", "select", "clear", "back", "undo", "redo",
@@ -112,14 +128,16 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
     GameScreen {{ layout: vertical; }}
     GameScreen #title {{ height: 1; padding: 0 1; background: $panel; }}
     GameScreen #main {{ height: 1fr; }}
-    GameScreen #board-area {{ width: 1fr; }}
+    GameScreen #board-area {{ width: 1fr; layers: board banner; }}
+    /* the game-over banner lies over the board's top border, on a layer of its own: it
+       takes no row from the board, which so stays where it is as the game ends and as
+       u takes the end back */
     GameScreen #banner {{
-        display: none; text-align: center; text-style: bold;
+        display: none; layer: banner; text-align: center; text-style: bold;
         background: $warning-muted; color: $text; padding: 0 1;
     }}
     GameScreen.over #banner {{ display: block; }}
-    GameScreen.over.cramped #banner {{ display: none; }}
-    GameScreen #board {{ height: 1fr; border: round $foreground 25%; }}
+    GameScreen #board {{ height: 1fr; layer: board; border: round $foreground 25%; }}
     GameScreen #board:focus {{ border: round $accent; }}
     GameScreen #side {{ width: {SIDE_PANEL_WIDTH[1]}; }}
     GameScreen #status {{ padding: 0 1; background: $boost; }}
@@ -267,6 +285,9 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         if over != self.has_class("over"):
             self.set_class(over, "over")
             self.refresh_bindings()
+            # the banner comes or goes over the board's top border, on a layer of its own:
+            # the border is drawn again (Textual repaints only the widgets laid out anew)
+            self.board.refresh()
         if self.rules.hidden_information:
             mover = self.rules.to_move(game.position)
             if self._finished():
@@ -410,8 +431,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self._draw_title()
         if self.cursor not in self.board.cells:
             self.cursor = None
-        elif self.cursor in self.last:  # it would hide the move just made
-            self.cursor = self._beside_last()
+        else:  # on the mover's pieces, off the move just made (it would hide it)
+            self.cursor = self._cursor_for_mover()
         self._typing_follows()
         self.picks_changed()
 
@@ -462,7 +483,9 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self._show_board(targets)
         items = {p.key for p in nxt if p.kind == "item"}
         picked = [p.key for p in picks if p.kind == "item"]
-        sections = as_seated(self.sections, self.flipped)
+        sections = as_picked(as_seated(self.sections, self.flipped), self._safe(
+            "panel", lambda: self.rules.picked_items(self.game.position, picks), {})
+            if picks and not hidden else {})
         on_panel = {i.key for s in sections for i in s.items}
         choices = sorted((p.key, entry.label(p)) for p in nxt
                          if p.kind == "item" and p.key not in on_panel)
@@ -483,9 +506,16 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         cursor = None if self.blind else self.cursor  # a hand-off: the marks stay clear
         # the targets that capture or win (worked out once per selection, then kept)
         kinds = {} if self.typed is not None else target_kinds(self.entry, self.picks)
+        labels = self._target_labels(targets)
+        # labels too long for their cells (a compact board): the status line says them all
+        fits = all(self.board.label_fits(n, t) for n, t in labels.items())
+        self.unlabelled = {} if fits else labels
         self.board.show(views, Marks(cursor, selected, targets, last, changed,
-                                     self.computer.hint_cells(), self._target_labels(targets),
-                                     kinds))
+                                     self.computer.hint_cells(), labels, kinds))
+
+    #: the target labels, when the board has no room to show them all (cell → words; see
+    #: ``_show_board``)
+    unlabelled: Mapping[str, str] = {}
 
     def _target_labels(self, targets: frozenset[str]) -> dict[str, str]:
         """With a piece selected, each target names the panel items (cards) that take the
@@ -527,15 +557,19 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         if outcome is not None:
             # the banner may have no row (``cramped``), or room for its beginning only
             text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
+        elif self.blind:  # a hand-off (or a dialog opened from its band): no hand shown
+            name = self.names[self.rules.to_move(game.position)]
+            text = f"{name} to move: the hand stays hidden until {name} is at the keyboard"
         else:
             mover = self.rules.to_move(game.position)
             text = (self.computer.status(bool(self.picks), self.ascii)
-                    or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
+                    or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}"
+                    f"{targets_said(self.unlabelled)}")
         if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
             text = f"This position has occurred {self.seen} times. {text}"
-        if game.cursor < len(game.plies):
-            text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"asks before it drops the rest).{self.computer.note()} {text}")
+        if game.cursor < len(game.plies):  # short: the hint after it fits 80 columns
+            text = (f"Ply {game.cursor} of {len(game.plies)} (U redo).{self.computer.note()} "
+                    f"{text}")
         self._status(text)
 
     def _seen(self) -> int:
@@ -568,6 +602,11 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         if sel.move is not None:
             self.person_plays(sel.move)
             return
+        if pick.kind == "cell" and sel.picks == self.picks[:-1] and self.picks[-1:] == (pick,):
+            # the selected cell clicked again: taken back, and said (else the next click, on
+            # a target, read "that is not your piece" with nothing seen to explain it)
+            hint = self._safe("entry", lambda: self.entry.hint(sel.picks), "")
+            self.message = f"{pick.key} is no longer selected: {hint}"
         self.picks = sel.picks
         self.picks_changed()
 
@@ -656,6 +695,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
             return False
         if action == "review" and not self.has_class("over"):
             return False  # a finished game is reviewed (a saved one: in its replay)
+        if action == "new_game" and bool(parameters) == self.has_class("over"):
+            return False  # one of the two ``n`` bindings: shown when over, else asking
         return super().check_action(action, parameters)
 
     # ----- actions --------------------------------------------------------------------
@@ -683,11 +724,22 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.cursor = cells[at % len(cells)]
         self._show_board(self._targets())
 
-    def _beside_last(self) -> str | None:
-        """Where the cursor goes off the move just made, so as not to hide it: to the
-        nearest cell that may be selected now (else the nearest cell off the move)."""
-        cells = self._safe("entry", self._targets, frozenset()) - self.last
-        return self.board.closest(self.cursor, cells or self.board.cells - self.last)
+    def _cursor_for_mover(self) -> str | None:
+        """Where the cursor goes once the position changed (the other side moved, undo,
+        a lesson's reply): it stays on a piece the mover can move that the last move did
+        not touch; else it goes to the one nearest it (an opponent's piece or an empty
+        cell is never left under it); with none to move (the computer's turn, the end),
+        only off the move just made, so as not to hide it."""
+        movable = frozenset() if self.picks else self._safe("entry", lambda: frozenset(
+            p.key for p in self.entry.movable() if p.kind == "cell"), frozenset())
+        if self.cursor in movable - self.last:
+            return self.cursor
+        cells = movable - self.last or movable
+        if not cells:
+            if self.cursor not in self.last:
+                return self.cursor
+            cells = self.board.cells - self.last
+        return self.board.closest(self.cursor, cells)
 
     # ----- the move box (``:``) --------------------------------------------------------
 
@@ -724,17 +776,27 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         return self.query_one(MoveBox)
 
     async def action_type_move(self) -> None:
-        """``:``: the move box opens in the status line's place, listing the legal moves:
-        one row, and up to three more in a window taller than the board and the whole
-        side panel need (never taken from the cards or the hand)."""
+        """``:``: the move box opens in the status line's place, on its rows (so the board
+        above never moves), listing the legal moves or saying why none matches."""
         box = await self._move_box()  # first: while typing, the box is always there
         self.message = ""
         self.picks = ()
         self.set_class(True, "typing")
         self.refresh_bindings()
-        spare = 0 if self.compact else self.app.size.height - self.needs(False)[1]
-        box.open(self._move_finder(), rows=1 + max(0, min(3, spare)))
+        box.open(self._move_finder(), rows=self._status_rows())
         self.picks_changed()
+
+    def _status_rows(self) -> int:
+        """The rows ``fit_window`` gives the status line (the move box takes them)."""
+        height = self.query_one("#status").styles.height
+        return int(height.value) if height is not None else 1
+
+    def fit_window(self) -> None:
+        """As every board screen does; the move box, while open, keeps the status line's
+        rows."""
+        super().fit_window()
+        for box in self.query("#move-box"):
+            box.set_rows(self._status_rows())  # type: ignore[attr-defined]
 
     def _typing_follows(self) -> None:
         """The position changed while the move box is open (the computer moved): the box
@@ -957,7 +1019,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.app.push_screen(ReplayScreen(self.game, ascii=self.ascii, review=True,
                                           at_end=True, source=self.game))
 
-    def action_new_game(self) -> None:
+    def action_new_game(self, ask: str = "") -> None:
         def go(yes: bool | None) -> None:
             if yes:
                 self.dismiss(None)

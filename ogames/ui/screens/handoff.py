@@ -8,7 +8,7 @@ who moved sees what the move did before passing the keyboard. The band says what
 move was and who plays next; it is at least two rows high, so that it covers the game
 screen's status line (which speaks to the player to move) whole.
 
-A private note for the player who just moved (Ochmir: "you drew …") comes first, on its
+A private note for the player who just moved (Ochmir: "You drew …") comes first, on its
 own page, so that it is read before the keyboard changes hands.
 
 The keys that reveal nothing work here too: the rules and saving open on top of this

@@ -94,6 +94,17 @@ def lesson_label(course: Course, index: int) -> str:
     return f"{kind} {same.index(index) + 1} of {len(same)}"
 
 
+def course_parts(course: Course) -> str:
+    """What the course's count is made of, as each lesson's and puzzle's heading numbers
+    them on their own (": 11 lessons, 3 puzzles"); "" for a course of lessons only."""
+    puzzles = sum(lesson.puzzle for lesson in course.lessons)
+    if not puzzles:
+        return ""
+    lessons = len(course.lessons) - puzzles
+    return (f": {lessons} lesson{'s' if lessons != 1 else ''}, "
+            f"{puzzles} puzzle{'s' if puzzles != 1 else ''}")
+
+
 # ----- the lesson -------------------------------------------------------------------------
 
 
@@ -539,7 +550,8 @@ class CourseScreen(LeavesOnce, NeedsRoom, Screen[None]):
         done = self.progress.of(self.rules.id)
         count = self.progress.count(self.rules.id, course.ids)
         self.query_one("#course-title", Static).update(
-            f"Learn {self.rules.name} — {count} of {len(course.lessons)} done")
+            f"Learn {self.rules.name} — {count} of {len(course.lessons)} done"
+            f"{course_parts(course)}")
         lessons = self.query_one("#lessons", OptionList)
         keep = lessons.highlighted
         options = []

@@ -36,9 +36,11 @@ from .room import NeedsRoom, room_css
 #: who plays a seat, in the order a seat button cycles through: a person (None), or the
 #: computer at a level
 SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
+#: a seat's value in its list when a person plays it
+PERSON = "person"
 #: the settings form's columns: a row's label, the least a name needs to show a typed
-#: name whole, a seat's button ("Computer medium" with its padding and a spare column)
-LABEL_WIDTH, NAME_LEAST, SEAT_WIDTH = 14, 20, 18
+#: name whole, a seat's choice ("Computer medium" with the list's arrow and its edges)
+LABEL_WIDTH, NAME_LEAST, SEAT_WIDTH = 14, 20, 23
 #: the games list's width, and what the form's border and padding take of the rest
 GAMES_WIDTH, FORM_FRAME = 44, 4
 #: the rows of a control with its borders (the compact form has one row each)
@@ -120,8 +122,8 @@ class GameForm(VerticalScroll, can_focus=False):
         if len(about.variants) > 1:
             with Horizontal(classes="row"):
                 yield Label("Variant")
-                yield Select([(v, v) for v in about.variants], value=variant,
-                             allow_blank=False, id="variant", compact=compact)
+                yield Select([(about.variant_name(v), v) for v in about.variants],
+                             value=variant, allow_blank=False, id="variant", compact=compact)
         for i, side in enumerate(about.sides(variant)):
             yield from self._seat(i, side)
         if about.uses_seed:
@@ -140,9 +142,12 @@ class GameForm(VerticalScroll, can_focus=False):
         compact = self.shape.compact
         name = Input(self.names.get(i, ""), placeholder=f"{side}'s name", id=f"name-{i}",
                      classes="name", disabled=i in self.seats, compact=compact)
-        seat = Button(seat_label(self.seats.get(i)), id=f"seat-{i}", classes="seat",
-                      tooltip="Who plays this seat: a person or the computer "
-                              "(press to change)", compact=compact)
+        # a list that shows its choices when opened (a button that cycled through them
+        # said nothing of the others)
+        seat = Select([(seat_label(level), level or PERSON) for level in SEAT_CHOICES],
+                      value=self.seats.get(i) or PERSON, allow_blank=False, id=f"seat-{i}",
+                      classes="seat", tooltip="Who plays this seat: a person or the computer",
+                      compact=compact)
         if not self.shape.narrow:
             with Horizontal(classes="row"):
                 yield Label(side)
@@ -178,7 +183,7 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
     DEFAULT_CSS = f"""
     PickerScreen #games {{ width: {GAMES_WIDTH}; height: 1fr; border: round $foreground 25%; }}
     PickerScreen .row Label {{ width: {LABEL_WIDTH}; padding: 1 1 0 0; }}
-    PickerScreen .row Button.seat {{ width: {SEAT_WIDTH}; margin-left: 1; }}
+    PickerScreen .row Select.seat {{ width: {SEAT_WIDTH}; margin-left: 1; }}
     """ + """
     PickerScreen #heading { height: 1; padding: 0 1; background: $panel; text-style: bold; }
     PickerScreen #games:focus { border: round $accent; }
@@ -188,11 +193,9 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
     PickerScreen #form.narrow .row Label { width: 9; }
     PickerScreen #form.compact .row Label { padding: 0 1 0 0; }
     PickerScreen .row Input, PickerScreen .row Select { width: 1fr; }
-    PickerScreen #form.narrow .row Button.seat { margin-left: 0; }
+    PickerScreen #form.narrow .row Select.seat { margin-left: 0; }
     /* a compact button has no edges: a tinted block tells it from the text around it */
-    PickerScreen #form.compact Button.seat, PickerScreen #picker-bar Button.-textual-compact {
-        background: $foreground 12%;
-    }
+    PickerScreen #picker-bar Button.-textual-compact { background: $foreground 12%; }
     PickerScreen #error { color: $text-error; height: auto; display: none; }
     PickerScreen #error.shown { display: block; }
     PickerScreen #start { width: auto; }
@@ -583,26 +586,30 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
         if seed.name:
             self.seeds[seed.name] = seed.value
 
-    @on(Button.Pressed, ".seat")
-    def _seat_pressed(self, event: Button.Pressed) -> None:
-        """A seat goes to the next of: a person, the computer easy, medium, hard (the
-        computer's name is not asked)."""
-        if not event.button.id:
+    @on(Select.Changed, ".seat")
+    def _seat_changed(self, event: Select.Changed) -> None:
+        """A seat goes to a person or to the computer at a level (the computer's name is
+        not asked)."""
+        if not event.select.id or not isinstance(event.value, str):
             return
-        seat = int(event.button.id.split("-")[1])
-        now = SEAT_CHOICES.index(self.seats.get(seat))
-        level = SEAT_CHOICES[(now + 1) % len(SEAT_CHOICES)]
-        if level is None:
+        seat = int(event.select.id.split("-")[1])
+        if event.value == PERSON:
             self.seats.pop(seat, None)
         else:
-            self.seats[seat] = level
-        event.button.label = seat_label(level)
+            self.seats[seat] = event.value
         for name in self.query(f"#name-{seat}").results(Input):
             name.disabled = seat in self.seats
 
+    @on(Input.Submitted)
+    def _next_setting(self, event: Input.Submitted) -> None:
+        """Enter in a name or the seed goes on to the next of them, and from the last to
+        Start (a first name typed and Enter started the game with the others unnamed)."""
+        inputs = [i for i in self.query("#form Input").results(Input) if not i.disabled]
+        later = inputs[inputs.index(event.input) + 1:] if event.input in inputs else []
+        (later[0] if later else self.query_one("#start", Button)).focus()
+
     @on(OptionList.OptionSelected, "#games")
     @on(Button.Pressed, "#start")
-    @on(Input.Submitted)
     def start(self) -> None:
         rules = self.rules
         if rules is None:

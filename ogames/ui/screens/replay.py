@@ -203,14 +203,19 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
             return
         players = self.query_one(PlayersView)
         used = (players.rows or len(self.game.sides)) + 2 if players.display else 0
-        room = self.app.size.height - 3 - used - REVIEW_ROWS
+        height = self.query_one("#status").styles.height
+        status_rows = int(height.value) if height is not None else 1
+        # the move list keeps its few moves below the review (its "Preferred…" line too)
+        room = self.app.size.height - 2 - status_rows - used - REVIEW_ROWS - HISTORY_ROWS
         self.query_one(PanelView).fit_room(max(HISTORY_ROWS, room))
 
     def _set_layout(self) -> None:
         variant = self.game.variant
         full, compact = (self.rules.layout(variant, flipped=self.flipped, ascii=self.ascii,
                                            compact=small) for small in (False, True))
-        self.fit_layout(full, compact)
+        start = self.game.position_at(0)  # the window is sized for the panel too
+        seen = self.rules.view(start, SPECTATOR) if self.spectator else start
+        self.fit_layout(full, compact, self.rules.panel(seen, None, turned=self.panel_turned()))
 
     # ----- drawing ------------------------------------------------------------------
 
@@ -241,8 +246,11 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         self.query_one(PlayersView).show(players_at_cursor(game))
         seen = rules.view(pos, SPECTATOR) if self.spectator else pos
         sections = rules.panel(seen, None, turned=self.panel_turned())
-        self.query_one(PanelView).show(as_seated(sections, self.flipped),
-                                       colours, (), (), ())
+        panel = self.query_one(PanelView)
+        panel.show(as_seated(sections, self.flipped), colours, (), (), ())
+        # a panel that scrolls (a review beside it) keeps the mover's items in view
+        mover = rules.to_move(pos)
+        panel.keep_in_view([i.key for s in sections for i in s.items if i.owner == mover])
         self.query_one(HistoryList).show(self._move_texts(), game.cursor,
                                          len(game.sides), ending_row(game), movers(game),
                                          self._marks())
@@ -269,8 +277,16 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
             rows -= placed
             banner.set_class(not placed, "unplaced")
 
+    #: what the last key said (``_draw_status``'s note): it stays while the ply shown does,
+    #: so a review's next value, which draws the status again, does not wipe it at once
+    _note: tuple[str, int] = ("", 0)
+
     def _draw_status(self, note: str = "") -> None:
         game = self.game
+        if note:
+            self._note = (note, game.cursor)
+        elif self._note[1] == game.cursor:
+            note = self._note[0]
         total = len(game.plies)
         text = f"Ply {game.cursor} of {total}"
         if game.cursor > 0:  # as the move list shows it: a spectator reads no hand
@@ -278,7 +294,8 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         if self.playing:
             text += f" — playing, {SPEEDS[self.speed]:g} s a move (Space pauses, +/- speed)"
         elif self.reviewing:
-            text += " — reviewing (Esc cancels)"
+            level = getattr(REVIEW_LEVEL, "name", REVIEW_LEVEL)  # a name, or a Level
+            text += f" — reviewing at level {level} (Esc cancels)"
         else:
             text += " — ←/→ Home End step, Space plays, p plays on"
         if note:
@@ -302,6 +319,7 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
     # ----- navigation ---------------------------------------------------------------
 
     def goto(self, ply: int) -> None:
+        self._note = ("", -1)
         self.game.goto(ply)
         self.show_ply()
 
@@ -408,7 +426,8 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
             thread=True, exit_on_error=False)
         self.show_ply()
         note = self.review.note if self.review else ""
-        self._draw_status(f"reviewing at level {REVIEW_LEVEL}" + (f". {note}" if note else ""))
+        if note:
+            self._draw_status(note)
 
     def _review_work(self, app: Any, steps: Plan, stop: threading.Event,
                      idle: threading.Event) -> bool:
@@ -466,7 +485,7 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         marked = review.marked()
         if review.complete:
             note = (f"review done: {len(marked)} marked move{'s' if len(marked) != 1 else ''}"
-                    + ("; n/N go to the next/previous one" if marked else ""))
+                    + (" (n/N go to them)" if marked else ""))
         else:
             note = (f"review cancelled: {len(review.plies)} of {review.total} plies "
                     "reviewed; a goes on")
@@ -519,7 +538,9 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         cursor = self.game.cursor
         marked = [p for p in self.review.marked() if (p > cursor if delta > 0 else p < cursor)]
         if not marked:
-            self._draw_status(f"no marked move {'after' if delta > 0 else 'before'} this one")
+            more = " yet: the review is still running" if self.reviewing else ""
+            self._draw_status(
+                f"no marked move {'after' if delta > 0 else 'before'} this one{more}")
             return
         self.goto(marked[0] if delta > 0 else marked[-1])
 

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
-from ...core.describe import outcome_text
+from ...core.describe import moves_numbered, outcome_text
 from ...core.errors import SaveFileError
 from ...core.game import Game
 from ...core.quoting import visible
@@ -79,7 +79,8 @@ def row_cells(entry: SaveEntry) -> dict[str, str]:
     game = entry.game
     when = _dt.datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
     return {"game": game.rules.name if game else visible(entry.path.name),
-            "result": result_cell(entry), "length": str(entry.length), "date": when,
+            "result": result_cell(entry), "length": str(moves_numbered(game) if game else 0),
+            "date": when,
             "players": " vs ".join(player_names(game)) if game else "?"}
 
 
@@ -263,7 +264,7 @@ class SavesScreen(LeavesOnce, Screen[None]):
         wider = board.layout_.width - self.preview_room if board.layout_ else 0
         board.display = wider <= 0
         outcome = game.outcome()
-        n = game.cursor
+        n = moves_numbered(game)  # as the move list numbers them
         lines = [entry.path.name, f"{game.rules.name} ({game.variant}), {n} "
                  f"move{'' if n == 1 else 's'}",
                  " vs ".join(player_names(game))]

@@ -466,6 +466,13 @@ class BoardView(Widget, can_focus=True):
         disc -= (width - disc) % 2  # centred in the cell, its glyph over the cell's middle
         return disc, spec.row, last, True
 
+    def _beneath_text(self, spec: CellSpec, row: int) -> str:
+        """The drawing's characters under a cell's ``row`` ("" where there is none)."""
+        layout = self.layout_
+        if layout is None or row >= len(layout.background):
+            return ""
+        return layout.background[row][spec.col:spec.col + spec.width]
+
     def _beneath(self, spec: CellSpec, row: int, start: int, end: int,
                  paper: Style) -> list[Segment]:
         """Columns ``start`` to ``end`` of a cell's ``row`` where the cell draws nothing: on
@@ -520,12 +527,20 @@ class BoardView(Widget, can_focus=True):
         kind = self._kind(name)
         view = self.views.get(name)
         glyph = ((view.ascii if self.ascii else view.glyph) if view else "") or " "
+        lattice = False
+        if not glyph.strip():  # an empty cell shows the drawing beneath it (Opprimo's
+            beneath = self._beneath_text(spec, row).strip()  # compact castles: the lines
+            if beneath and cell_len(beneath) <= spec.width:  # a King moves along)
+                glyph, lattice = beneath, True
         glyph, left, right = self._placed(glyph, spec.width)
         flank = bool(kind) and left >= 1 and right >= 1
         if kind and not flank and (view is None or view.owner is None):
             # no room beside it: the sign takes an empty cell's place
             glyph, left, right = self._placed(KIND_SIGNS[kind][self.ascii], spec.width)
+            lattice = False
         ink = fill + (paper if view is None or view.owner is None else self._ink(view.owner, paper))
+        if lattice:
+            ink = fill + Style(color=self._style("board--lines").color)
         if view is not None and view.strong:
             ink += Style(bold=True)
         if name in marks.target:
@@ -644,23 +659,35 @@ class BoardView(Widget, can_focus=True):
     @staticmethod
     def _label_line(label: str, spec: CellSpec, middle: int, row: int) -> str:
         """The part of a cell's label on ``row``: its words one per row below the glyph,
-        down to the bottom row; when the rows are too few, all on the bottom row, each word
-        shortened alike until they fit."""
+        down to the bottom row; when the rows are too few, all on the bottom row. Words are
+        never cut ("Rabb", "M R" named no card): a label that does not fit whole is not
+        drawn (``label_fits``), and the screen says it in words instead."""
         words = label.split()
         rows = list(range(middle + 1, spec.row + spec.height))
-        if not words or not rows:
+        if not words or not rows or not BoardView._fits(words, spec, len(rows)):
             return ""
-        # a column kept free in a wider cell, so that the labels of neighbours never touch
-        room = spec.width - 1 if spec.width >= 4 else spec.width
         if len(words) <= len(rows):
             at = rows[len(rows) - len(words):]
-            return words[at.index(row)][:room] if row in at else ""
-        if row != rows[-1]:
-            return ""
-        while cell_len(" ".join(words)) > room and max(map(len, words)) > 1:
-            longest = max(map(len, words))
-            words = [w[: longest - 1] for w in words]
-        return " ".join(words)[:room]
+            return words[at.index(row)] if row in at else ""
+        return " ".join(words) if row == rows[-1] else ""
+
+    @staticmethod
+    def _fits(words: list[str], spec: CellSpec, rows: int) -> bool:
+        """Whether ``words`` fit whole in a cell's ``rows`` rows below its glyph, one per
+        row, or all on the last."""
+        # a column kept free in a wider cell, so that the labels of neighbours never touch
+        room = spec.width - 1 if spec.width >= 4 else spec.width
+        if len(words) <= rows:
+            return all(cell_len(w) <= room for w in words)
+        return cell_len(" ".join(words)) <= room
+
+    def label_fits(self, name: str, label: str) -> bool:
+        """Whether cell ``name`` shows ``label`` whole (see ``_label_line``)."""
+        spec = self._specs.get(name)
+        if spec is None:
+            return False
+        middle = spec.row + (spec.height - 1) // 2
+        return self._fits(label.split(), spec, spec.row + spec.height - middle - 1)
 
     def _canvas_strip(self, r: int) -> Strip:
         layout = self.layout_

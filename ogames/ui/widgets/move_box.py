@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
@@ -23,11 +24,17 @@ from textual.widgets import Input, Static
 
 from ...core.rules import Move
 from ...core.typed_moves import Matches, MoveFinder
+from .fitted import rows_of, shorten
 
 #: the most matches fetched per keystroke (the rest are counted, not listed)
 LIMIT = 60
 #: the room the count of the matches not shown takes at the end of a page
 MORE_WIDTH = len("  +999,999 more")
+#: the input's width, and the least it keeps beside a reason too long for the list's room
+#: (it narrows to the text typed, so that the reason reads whole)
+INPUT_WIDTH, INPUT_LEAST = 30, 10
+#: the columns around the input and the list: the prompt's, and the list's padding
+BOX_FRAME = 2 + 2
 
 
 def pages(texts: Sequence[str], width: int, rows: int) -> list[list[list[int]]]:
@@ -85,8 +92,9 @@ class MatchList(Widget):
         return next((p for p in laid if any(self.chosen in line for line in p)), laid[0])
 
     def render(self) -> Text:
-        if self.reason:
-            return Text(self.reason)
+        if self.reason:  # wrapped over the list's rows, never cut inside a word
+            width = max(1, self.content_size.width)
+            return Text(shorten(self.reason, width, max(1, self.rows)))
         shown, width = self.matches.shown, self.content_size.width
         page = self._page(width)
         out = Text(no_wrap=True, overflow="ellipsis")
@@ -118,6 +126,17 @@ class MoveInput(Input):
         Binding("escape", "box('close')", "close", key_display="esc"),
     ]
 
+    async def _on_key(self, event: events.Key) -> None:
+        """``:`` where a move cannot start (nothing typed, or a refused text, which stays
+        selected) starts afresh: a player who presses ``:`` again means to type a new move,
+        not to add ``:`` to the old one ("d3-c3:d3xg3"). No move starts with ``:``."""
+        if event.character == ":" and (not self.value or self.selection == (0, len(self.value))):
+            event.stop()
+            event.prevent_default()
+            self.value = ""
+            return
+        await super()._on_key(event)
+
     async def action_box(self, action: str) -> None:
         if isinstance(self.parent, MoveBox):
             await self.parent.run_action(action)
@@ -137,8 +156,7 @@ class MoveBox(Widget):
     DEFAULT_CSS = """
     MoveBox { height: auto; layout: horizontal; background: $boost; }
     MoveBox > #prompt { width: 2; padding: 0 0 0 1; text-style: bold; }
-    MoveBox > MoveInput { width: 30; height: 1; border: none; padding: 0 1;
-                          background: $surface; }
+    MoveBox > MoveInput { height: 1; border: none; padding: 0 1; background: $surface; }
     MoveBox > MoveInput:focus { border: none; background-tint: $foreground 6%; }
     """
 
@@ -189,7 +207,8 @@ class MoveBox(Widget):
     # ----- what the screen does ------------------------------------------------------
 
     def open(self, finder: MoveFinder, rows: int = 1) -> None:
-        """Start typing (afresh) in the position ``finder`` searches."""
+        """Start typing (afresh) in the position ``finder`` searches, on ``rows`` rows (the
+        status line's: the box takes its place, so the board above stays where it is)."""
         self.rows = max(1, rows)
         self.input.value = ""
         self.follow(finder)
@@ -204,8 +223,10 @@ class MoveBox(Widget):
         self._find()
 
     def refuse(self, reason: str) -> None:
-        """Say why the move chosen could not be played."""
+        """Say why the move chosen could not be played; the text stays, selected, so that
+        what is typed next (or ``:`` again) starts a new one, and an arrow key edits it."""
         self._refusal = reason
+        self.input.select_all()
         self._draw()
 
     # ----- keys ----------------------------------------------------------------------
@@ -265,6 +286,24 @@ class MoveBox(Widget):
         self._draw()
         self.post_message(self.Previewed(self.move))
 
+    def set_rows(self, rows: int) -> None:
+        """The rows the box has (the status line's, after a resize)."""
+        if max(1, rows) != self.rows:
+            self.rows = max(1, rows)
+            self._draw()
+
     def _draw(self) -> None:
         reason = self._refusal or ("" if self.matches.shown else self.matches.reason)
+        self._fit_input(reason)
         self.query_one(MatchList).show(self.matches, self.chosen, reason, self.rows)
+
+    def _fit_input(self, reason: str) -> None:
+        """The input at its width; narrowed to the text typed while a reason too long for
+        the list's room beside it is shown, so that the whole reason reads."""
+        width = INPUT_WIDTH
+        room = (self.size.width or self.app.size.width) - BOX_FRAME
+        if reason and rows_of(reason, max(1, room - width)) > self.rows:
+            typed = cell_len(self.input.value) + 3  # the padding and the cursor
+            width = max(INPUT_LEAST, min(INPUT_WIDTH, typed))
+        if self.input.styles.width is None or self.input.styles.width.value != width:
+            self.input.styles.width = width

@@ -7,8 +7,8 @@ Selectable items are numbered 1–9 in panel order; a click or the digit picks t
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -98,12 +98,16 @@ def players_text(players: Sequence[Player], width: int,
     text = Text()
     names = [p.name if p.name not in ("", "?") else "" for p in players]
     side_w = max(len(p.side) for p in players) if players else 0
-    # names get the room the summaries leave (12 before the first layout), cut with "…"
+    # names get the room the summaries leave (12 before the first layout)
     summary_w = max((len(p.summary) for p in players), default=0)
-    room = max(8, width - 2 - side_w - 1 - 2 - summary_w) if width else 12
+    room = width - 2 - side_w - 1 - 2 - summary_w if width else 12
     longest = max(map(len, names), default=0)
-    below = bool(width) and longest > room and summary_w > 0
-    name_w = min(max(8, width - 2 - side_w - 1) if below else room, longest)
+    # the summaries go below the names when a line does not hold them whole beside the
+    # side and the name (a narrow column, 70×20: "7 soldiers · 0 knights" wrapped in the
+    # middle of a phrase); a name is cut with "…" only when even its own line is too short
+    below = bool(width) and summary_w > 0 and (
+        longest > room if longest else 2 + side_w + 2 + summary_w > width)
+    name_w = min(max(8, width - 2 - side_w - 1) if below else max(0, room), longest)
     for i, p in enumerate(players):
         if i:
             text.append("\n")
@@ -249,6 +253,16 @@ def as_seated(sections: Sequence[PanelSection], flipped: bool) -> tuple[PanelSec
     for here, there in zip(owned, reversed(owned), strict=True):
         out[here] = sections[there]
     return tuple(out)
+
+
+def as_picked(sections: Sequence[PanelSection],
+              items: Mapping[str, PanelItem]) -> tuple[PanelSection, ...]:
+    """``sections`` with each item of a key in ``items`` replaced by that one
+    (``Rules.picked_items``: an item as the picks so far leave it, a tile turned over)."""
+    if not items:
+        return tuple(sections)
+    return tuple(replace(s, items=tuple(items.get(i.key, i) for i in s.items))
+                 if any(i.key in items for i in s.items) else s for s in sections)
 
 
 def panel_height(sections: Sequence[PanelSection], width: int) -> int:
@@ -467,6 +481,13 @@ class PanelView(VerticalScroll):
             columns = columns_for(width, count, wide, least)
             if grid.styles.grid_size_columns != columns:
                 grid.styles.grid_size_columns = columns
+
+    def keep_in_view(self, keys: Sequence[str]) -> None:
+        """Scroll the items of ``keys`` into view (as the selectable ones are): a screen
+        whose panel offers nothing to pick (a replay) shows the mover's items so."""
+        if list(keys) != self._in_view:
+            self._in_view = list(keys)
+            self.call_after_refresh(self._scroll_to_selectable)
 
     def _scroll_to_selectable(self) -> None:
         """Scroll the items the player may pick into view (with little room, the mover's own

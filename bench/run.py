@@ -24,11 +24,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from ogames.ai import sampled
-from ogames.ai.mcts import considered, uses_alphabeta
+from ogames.ai.mcts import considered
 from ogames.core.game import Game
 from ogames.core.perft import perft
 from ogames.core.registry import available_ids, get_rules
+
+from .computer_kind import computer_kind, computer_kinds
 
 RESULTS = Path(__file__).parent / "results.json"
 
@@ -104,30 +105,6 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
 
 #: the issue's floor for random playouts, in plies a second, where the computer plays them
 PLAYOUT_TARGET = 40_000
-
-
-def computer_kinds(game_id: str) -> dict[str, str]:
-    """Per variant, which search the computer runs in its first position: "alpha-beta",
-    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.sampled``) or
-    "playouts" (Monte Carlo, the only search whose speed the playout figure sets)."""
-    rules = get_rules(game_id)
-    policy = rules.policy()
-    kinds = {}
-    for variant in rules.variants:
-        pos = rules.start(variant, 0)
-        kinds[variant] = ("alpha-beta" if uses_alphabeta(rules, pos, policy)
-                          else "alpha-beta, one dealt world" if sampled.fits(rules, pos, policy)
-                          else "playouts")
-    return kinds
-
-
-def computer_kind(game_id: str) -> str:
-    """The search the computer runs, in words: one kind, or each variant's where they
-    differ (Ochmir: two hands and three)."""
-    kinds = computer_kinds(game_id)
-    if len(set(kinds.values())) == 1:
-        return next(iter(kinds.values()))
-    return "; ".join(f"{kind} ({variant})" for variant, kind in kinds.items())
 
 
 def playout_cell(entry: dict) -> str:

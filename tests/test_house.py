@@ -4,7 +4,8 @@
   ``ogames/games/`` names a game id or a game's display name in code, or imports a game
   module (the registry alone excepted; docstrings, comments and help texts may name games
   as examples);
-- no import cycle anywhere in ``ogames/`` (type-only and function-level imports included);
+- no import cycle anywhere in ``ogames/`` or in ``bench/`` (type-only and function-level
+  imports included);
 - no function over 60 lines.
 
 The checks read the syntax trees, so they see code, not prose.
@@ -24,13 +25,14 @@ from ogames.core.registry import GAME_MODULES, all_rules
 PACKAGE = Path(ogames.__file__).resolve().parent
 ROOT = PACKAGE.parent
 REGISTRY = PACKAGE / "core" / "registry.py"
+BENCH = ROOT / "bench"
 MAX_FUNCTION_LINES = 60
 
 
-def modules() -> dict[str, Path]:
-    """Every module of the package by dotted name (a package by its ``__init__``)."""
+def modules(package: Path = PACKAGE) -> dict[str, Path]:
+    """Every module of ``package`` by dotted name (a package by its ``__init__``)."""
     found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted(package.rglob("*.py")):
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
@@ -96,8 +98,9 @@ def test_find_cycle_finds_a_cycle_and_only_a_cycle() -> None:
     assert find_cycle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
 
 
-def test_no_import_cycle_in_ogames() -> None:
-    known = modules()
+@pytest.mark.parametrize("package", [PACKAGE, BENCH], ids=lambda p: p.name)
+def test_no_import_cycle(package: Path) -> None:
+    known = modules(package)
     graph = {name: imports_of(name, path, known) for name, path in known.items()}
     # a package's __init__ importing its own submodules is the usual re-export, not a
     # cycle, unless a submodule imports the package back: keep those edges

@@ -12,5 +12,6 @@ ABOUT = GameAbout(
                  "turn hexagons to your colour (2 or 3 players)"),
     variants=("2", "3"),
     sides_by_variant=(SIDES[:2], SIDES),
+    order=5,  # where the picker lists it
     uses_seed=True,  # the bag is shuffled from the seed
 )

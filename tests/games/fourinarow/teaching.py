@@ -7,7 +7,7 @@ from __future__ import annotations
 from ogames.core.board import Pick
 
 from .notation import FILES, Position
-from .play import FOUR, FULL, landing_row, outcome, winning_drops
+from .play import FOUR, FULL, landing_row, outcome
 
 #: this game's Termination keywords as the words players read
 ENDINGS = {
@@ -17,15 +17,11 @@ ENDINGS = {
 
 
 def hint_text(pos: Position, picks: tuple[Pick, ...]) -> str:
-    """What to select next: any cell of a column drops a disc into it."""
+    """What to select next: any cell of a column drops a disc into it. (It names no
+    threat: a player who is told of the opponent's may miss a win of their own.)"""
     if outcome(pos) is not None:
         return "the game is over"
-    threats = winning_drops(pos, 1 - pos.turn)
-    text = "select a column (any cell of it) to drop a disc there"
-    if threats:
-        columns = " and ".join(FILES[c] for c in threats)
-        return f"your opponent would make four in column {columns}; " + text
-    return text
+    return "select a column (any cell of it) to drop a disc there"
 
 
 def explain_text(pos: Position, picks: tuple[Pick, ...], pick: Pick) -> str:

@@ -23,6 +23,8 @@ from ogames.ai.alphabeta import LEVELS
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
 
+from .computer_kind import computer_kind
+
 #: the plies of a seeded game whose positions are searched
 PLIES = (10, 30, 50)
 #: seeded games per game id (each gives up to ``len(PLIES)`` positions)
@@ -72,8 +74,6 @@ def compare(game_id: str, games: int = GAMES) -> dict:
 
 def bench_search_depth(console: Console) -> dict:
     """The table, and its figures for ``results.json``."""
-    from bench.run import computer_kind  # run imports this module inside main(): no cycle
-
     cores = parallel.cores()
     table = Table(title=f"hard's search in {LEVELS['hard'].time_limit} s: one core against "
                         f"{cores} (medians over mid-game positions)")

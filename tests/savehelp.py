@@ -7,12 +7,15 @@ import random
 
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
+from tests.conftest import APP_GAME_IDS, GAME_VARIANTS
 from tests.playouts import play_randomly
 from tests.uihelp import hand_over, screen
 
-#: (game, variant): every game once, plus three-handed Ochmir
-PLAYOUTS = [("opprimo", "standard"), ("oferhlyp", "v1"), ("onitama", "base"),
-            ("ordo", "10x8"), ("ordo", "8x8"), ("ochmir", "2"), ("ochmir", "3")]
+#: (game, variant): every variant of every game of the app
+PLAYOUTS = [(gid, variant) for gid, variant in GAME_VARIANTS if gid in APP_GAME_IDS]
+#: and of the tests' own games too (a test that loops over them asks for the
+#: ``every_test_game`` fixture)
+EVERY_PLAYOUT = GAME_VARIANTS
 
 
 def random_texts(game_id: str, variant: str, seed: int, plies: int) -> list[str]:

@@ -22,7 +22,7 @@ from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.savefile import decode, format_game, parse_game
 
-from .conftest import GAME_IDS
+from .conftest import GAME_IDS, game_registered
 from .playouts import play_randomly
 
 FUZZ = settings(max_examples=120, deadline=None,
@@ -164,7 +164,8 @@ ARGUMENT = st.text(ALPHABET.filter(lambda c: c not in "\x00"), min_size=1, max_s
 @given(text=ARGUMENT | NASTY)
 def test_command_line_on_random_positions_never_shows_a_traceback(text: str) -> None:
     for game_id in GAME_IDS:
-        result = CliRunner().invoke(cli, ["moves", game_id, "--position", text])
+        with game_registered(game_id):
+            result = CliRunner().invoke(cli, ["moves", game_id, "--position", text])
         one_bounded_error_line(result)
 
 
@@ -174,5 +175,6 @@ def test_command_line_on_random_moves_says_one_line(text: str) -> None:
     """A bad move is echoed, escaped and cut (a newline in it once made two lines, and a
     100,000-character one 200 KB of stderr)."""
     for game_id in GAME_IDS:
-        result = CliRunner().invoke(cli, ["position", game_id, text])
+        with game_registered(game_id):
+            result = CliRunner().invoke(cli, ["position", game_id, text])
         one_bounded_error_line(result)

@@ -16,9 +16,10 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from ogames.cli import cli
-from ogames.core.registry import available_ids, get_rules
+from ogames.core.registry import get_rules
 from ogames.core.rules_text import SECTIONS
 from ogames.rules_doc import print_rules
+from tests.conftest import GAME_IDS
 
 PERFT = tomllib.loads((Path(__file__).parent / "perft.toml").read_text("utf-8"))["start"]
 
@@ -27,7 +28,7 @@ def run(*args: str):
     return CliRunner().invoke(cli, list(args), env={"COLUMNS": "80"})
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_rules_for_players_name_no_perft_nor_position_string(game_id: str) -> None:
     result = run("rules", game_id)
     assert result.exit_code == 0
@@ -37,13 +38,13 @@ def test_the_rules_for_players_name_no_perft_nor_position_string(game_id: str) -
     assert "position string" not in out
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_rules_end_saying_where_the_reference_is(game_id: str) -> None:
     lines = [line for line in run("rules", game_id).stdout.splitlines() if line.strip()]
     assert f"ogames rules {game_id} --reference" in lines[-1]
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_reference_has_the_perft_counts_of_every_start(game_id: str) -> None:
     result = run("rules", game_id, "--reference")
     assert result.exit_code == 0

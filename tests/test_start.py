@@ -12,7 +12,8 @@ import sys
 
 import pytest
 
-from ogames.core.registry import GAME_MODULES, available_ids, get_about, get_rules
+from ogames.core.registry import get_about, get_rules
+from tests.conftest import APP_GAME_IDS, GAME_IDS
 
 #: starts the app headless and, at its first frame, prints the games whose engine
 #: modules are loaded and the rows of the picker's games list (if it is shown)
@@ -49,7 +50,7 @@ def first_frame(*args: str) -> dict:
 def test_the_pickers_first_frame_lists_every_game_without_an_engine() -> None:
     first_frame()  # the first start reads each course once, for the course index
     seen = first_frame()
-    assert seen["rows"] == list(GAME_MODULES)
+    assert seen["rows"] == list(APP_GAME_IDS)
     assert seen["engines"] == []
 
 
@@ -58,7 +59,7 @@ def test_a_games_first_frame_imports_that_engine_alone(game_id: str) -> None:
     assert first_frame(game_id)["engines"] == [game_id]
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_about_says_what_the_engine_says(game_id: str) -> None:
     """The picker's name, sides and seed come from ``about``; the game played, from the
     engine: they must agree (the engine may know more variants than the picker offers,

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from ogames.core.board import CellSpec, PanelItem, PanelSection, cell
-from ogames.core.registry import available_ids
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.confirm import ConfirmScreen
 from ogames.ui.screens.game import GameScreen
@@ -15,6 +14,7 @@ from ogames.ui.screens.rules import RulesScreen
 from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import as_seated
+from tests.conftest import GAME_IDS
 from tests.uihelp import (
     SIZE,
     choose_in_picker,
@@ -371,7 +371,7 @@ async def test_light_theme_repaints_the_board():
         assert board.render_line(row) != before
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 @ui_test
 async def test_every_selectable_cell_is_reachable_by_arrow_keys(game_id):
     """The cursor keys never strand a selectable cell, on any geometry."""

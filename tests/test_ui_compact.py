@@ -84,7 +84,10 @@ async def test_the_full_drawing_comes_back_when_the_window_grows(game_id: str):
         path = rules.pick_paths(pos, rules.parse_move(pos, first_move(s)))[0]
         await pick_key(pilot, path[0])  # a pick made survives the change of drawing
         before = (s.cursor, s.picks, s.game.position)
-        assert s.picks == (path[0],)
+        if len(path) > 1:
+            assert s.picks == (path[0],)
+        else:  # a move of one pick (a drop into a column) is played by it
+            assert s.picks == () and len(s.game.plies) == 1
         await pilot.resize_terminal(w, h - 1)  # one line short: the compact drawing
         await pilot.pause()
         assert s.compact and s.board.layout_ == small

@@ -19,7 +19,7 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from ogames.core.board import cell, item
-from ogames.core.registry import available_ids, get_rules
+from ogames.core.registry import get_rules
 from ogames.core.rules_text import Diagram, split_diagrams
 from ogames.render import board_text
 from ogames.rules_doc import print_rules
@@ -29,6 +29,7 @@ from ogames.ui.screens.game import SPECTATOR
 from ogames.ui.screens.handoff import HandoffScreen
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import PanelView, PlayersView
+from tests.conftest import GAME_IDS
 from tests.test_ochmir import ALL_NAMES, CASCADE, MOVES, ocn
 from tests.uihelp import (
     hand_over,
@@ -260,7 +261,7 @@ async def test_the_end_of_the_game_shows_every_face_and_hand():
 # ----- 7. printed rules fit 80 columns --------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_printed_rules_fit_80_columns_with_every_diagram_whole(game_id):
     """Piped or in an 80-column terminal: no line wider than 80, and every row of every
     diagram on one line, indentation included (Ochmir's right-hand row labels wrapped onto

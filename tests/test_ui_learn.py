@@ -21,6 +21,7 @@ from ogames.ui.screens.learn import CourseScreen, LearnScreen, LessonScreen, key
 from ogames.ui.screens.picker import PickerScreen
 from ogames.ui.screens.rules import RulesScreen
 
+from .conftest import GAME_IDS
 from .uihelp import (
     SIZE,
     click_cell,
@@ -343,7 +344,7 @@ def one_move_lesson(rules) -> tuple[str, str]:
             f'explanation = "Done."\nhint = "It is {text}."\n'), text
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 @ui_test
 async def test_every_game_plays_a_lesson_on_its_own_board(game_id: str, monkeypatch) -> None:
     """The lesson screen is the game screen: cards, hand tiles and hidden hands work as
@@ -435,7 +436,7 @@ def test_the_long_texts_are_as_long_as_the_courses_longest() -> None:
     assert len(LONG_EXPLANATION) >= max(len(s.explanation) for s in steps)
 
 
-@pytest.mark.parametrize("game_id", available_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 @ui_test
 async def test_the_instruction_and_the_keys_stay_in_sight_at_80_by_24(
         game_id: str, monkeypatch) -> None:

@@ -19,7 +19,7 @@ from ogames.ui.screens.replay import SPEEDS, ReplayScreen
 from ogames.ui.widgets.board import BoardView
 from ogames.ui.widgets.history import HistoryList
 from ogames.ui.widgets.panel import ItemBox, PanelView
-from tests.savehelp import PLAYOUTS, random_texts, unfinished_games
+from tests.savehelp import EVERY_PLAYOUT, random_texts, unfinished_games
 from tests.uihelp import SIZE, need, screen, ui_test
 
 
@@ -212,12 +212,13 @@ async def test_a_redo_tail_is_not_replayed_and_the_board_flips(tmp_path):
         assert replay.flipped and replay.board.cell_region("a1") != before
 
 
+@pytest.mark.usefixtures("every_test_game")
 @ui_test
 async def test_ogames_replay_plays_back_every_game(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr("ogames.ui.app.run_app", lambda **kw: calls.append(kw))
     games = []
-    for game_id, variant in PLAYOUTS:
+    for game_id, variant in EVERY_PLAYOUT:
         need(game_id)
         game, path = saved_game(tmp_path, game_id, variant, plies=10, seed=4)
         result = CliRunner().invoke(cli, ["replay", str(path)], standalone_mode=False)

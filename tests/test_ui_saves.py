@@ -24,6 +24,7 @@ from ogames.ui.screens.save import SaveScreen, target_path
 from ogames.ui.screens.saves import SavesScreen
 from ogames.ui.widgets.diagram import Diagram
 from tests.savehelp import (
+    EVERY_PLAYOUT,
     PLAYOUTS,
     play_texts,
     random_texts,
@@ -69,11 +70,12 @@ async def save_with_keys(pilot, path: str | None = None) -> Path:
 
 # ----- Ctrl+S round trips -------------------------------------------------------------
 
+@pytest.mark.usefixtures("every_test_game")
 @ui_test
 async def test_ctrl_s_saves_every_game_so_that_it_loads_back_the_same():
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
-        for game_id, variant in PLAYOUTS:
+        for game_id, variant in EVERY_PLAYOUT:
             rules = need(game_id)
             seed = 11 + len(variant)
             texts = random_texts(game_id, variant, seed, 5 if game_id == "ochmir" else 20)

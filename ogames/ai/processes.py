@@ -30,6 +30,8 @@ from multiprocessing import resource_tracker
 from multiprocessing.connection import wait
 from typing import Any
 
+from ..core import registry
+
 log = logging.getLogger("ogames.ai")
 
 #: seconds between two looks of the parent at ``should_stop`` and at its processes
@@ -76,10 +78,15 @@ class Failed:
     reason: str
 
 
-def work(conn: Any, stop: Any, job: Callable[..., Any], args: tuple) -> None:
+def work(conn: Any, stop: Any, job: Callable[..., Any], args: tuple,
+         games: tuple[str, ...] = ()) -> None:
     """A worker process: run ``job`` until it returns or the shared ``stop`` flag is set,
-    and send back its answer (or a :class:`Failed`)."""
+    and send back its answer (or a :class:`Failed`). ``games``: the packages of the games
+    the parent added with ``registry.register`` (a fresh process knows only those of
+    ``ogames/games/``), added here too before the job looks its game up by id."""
     try:
+        for package in games:
+            registry.register(package)
         conn.send(job(*args, lambda: bool(stop.value)))
     except BaseException as exc:  # noqa: BLE001 - reported to the parent, which carries on
         try:
@@ -110,7 +117,8 @@ def run(job: Callable[..., Any], jobs: Sequence[tuple], deadline: float | None,
         for i, args in enumerate(jobs):
             receive, send = context.Pipe(duplex=False)
             proc = context.Process(target=work, name=f"{name}-{i}", daemon=True,
-                                   args=(send, stop, job, args))
+                                   args=(send, stop, job, args,
+                                         registry.registered_packages()))
             proc.start()
             send.close()  # the child holds the other copy: EOF when it exits
             procs.append(proc)

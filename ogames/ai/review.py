@@ -41,7 +41,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.game import Game
-from ..core.registry import get_rules
+from ..core.registry import get_rules, register, registered_packages
 from ..core.rules import Move, Position
 from .mcts import LEVELS, Estimate, Level, analyse, considered
 from .processes import cores, start_tracker
@@ -139,9 +139,13 @@ class Task:
 _CANCEL: Any = None
 
 
-def _init_worker(cancel: Any) -> None:
+def _init_worker(cancel: Any, games: tuple[str, ...] = ()) -> None:
+    """A worker process starts: the cancel flag, and the games the parent added with
+    ``registry.register`` (a fresh process knows only those of ``ogames/games/``)."""
     global _CANCEL
     _CANCEL = cancel
+    for package in games:
+        register(package)
 
 
 def evaluate(task: Task, should_stop: Callable[[], bool] | None = None) -> Value:
@@ -288,7 +292,8 @@ def run(tasks: Sequence[Task], on_value: Callable[[Value], None],
     start_tracker()
     cancel = context.Event()
     pool = ProcessPoolExecutor(min(count, len(tasks)), mp_context=context,
-                               initializer=_init_worker, initargs=(cancel,))
+                               initializer=_init_worker,
+                               initargs=(cancel, registered_packages()))
     try:
         pending: set[Future[Value]] = {pool.submit(evaluate, task) for task in tasks}
         while pending:

@@ -17,8 +17,9 @@ from typing import Any
 class GameAbout:
     """A game's id (CLARIFICATIONS §1.1), the name players read, other names the registry
     accepts, one line for the picker, its variants (the first is the default), the side
-    names of each variant (in the variants' order) and whether its start is dealt or drawn
-    from a seed."""
+    names of each variant (in the variants' order), whether its start is dealt or drawn
+    from a seed, and where the picker lists it (``order``: lower first; a game without
+    one after those with one, by id)."""
 
     id: str
     name: str
@@ -30,6 +31,7 @@ class GameAbout:
     #: what the picker calls each variant, in the variants' order ("2 players"); none:
     #: the variants' own names
     variant_names: tuple[str, ...] = ()
+    order: int | None = None
 
     def __post_init__(self) -> None:
         if len(self.sides_by_variant) != len(self.variants):

@@ -8,7 +8,7 @@ import sys
 from importlib import resources
 
 from .about import GameAbout
-from .registry import GAME_MODULES
+from .registry import package_of
 from .rules import Rules
 
 #: the file of a game's course, in the game's package
@@ -19,7 +19,10 @@ def course_package(game: Rules | GameAbout) -> str:
     """The package of a game (``ogames.games.<id>``): its engine's, or for what the
     picker shows of it (its engine not imported), the registry's."""
     if isinstance(game, GameAbout):
-        return GAME_MODULES.get(game.id, "")
+        try:
+            return package_of(game.id)
+        except KeyError:
+            return ""
     return sys.modules[type(game).__module__].__package__ or ""
 
 

@@ -13,5 +13,6 @@ ABOUT = GameAbout(
     variants=("2", "3"),
     variant_names=("2 players", "3 players"),
     sides_by_variant=(SIDES[:2], SIDES),
+    order=5,  # where the picker lists it
     uses_seed=True,  # the bag is shuffled from the seed
 )

@@ -12,4 +12,5 @@ ABOUT = GameAbout(
     description="Hex checkers: jump in six directions; a piece falls only on its second hit",
     variants=("v1",),
     sides_by_variant=(SIDES,),
+    order=2,  # where the picker lists it
 )

@@ -11,5 +11,6 @@ ABOUT = GameAbout(
     description="Two masters, five shared move cards: take the enemy master or its temple.",
     variants=("base",),
     sides_by_variant=(SIDE_NAMES,),
+    order=3,  # where the picker lists it
     uses_seed=True,  # the five cards are dealt from the seed
 )

@@ -11,4 +11,5 @@ ABOUT = GameAbout(
     description="Soldiers step forward and convert enemies by jumping; trap the enemy King.",
     variants=("standard",),
     sides_by_variant=(SIDE_NAMES,),
+    order=1,  # where the picker lists it
 )

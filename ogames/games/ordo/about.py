@@ -13,4 +13,5 @@ ABOUT = GameAbout(
     description="Dieter Stein's race to the far row with a group that must never split",
     variants=VARIANTS,
     sides_by_variant=(SIDES, SIDES),
+    order=4,  # where the picker lists it
 )

@@ -23,7 +23,7 @@ from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.progress import Progress, load_progress
 from ...core.quoting import visible
-from ...core.registry import GAME_MODULES, available_ids, get_about, get_rules
+from ...core.registry import available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ..seats import LEVEL_NAMES, is_computer_name, split_players
@@ -274,12 +274,8 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
             self.game_id = self.ids[0]
         games = self.query_one("#games", OptionList)
         progress = load_progress()
-        for gid in GAME_MODULES:
-            if gid in self.ids:
-                games.add_option(Option(game_prompt(get_about(gid), progress), id=gid))
-            else:
-                games.add_option(Option(Text(f"{gid} (not installed)", style="dim"),
-                                        id=gid, disabled=True))
+        for gid in self.ids:
+            games.add_option(Option(game_prompt(get_about(gid), progress), id=gid))
         if self.game_id is not None:
             games.highlighted = games.get_option_index(self.game_id)
         self._build_form()

@@ -24,8 +24,9 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from ogames.ai import sampled
-from ogames.ai.mcts import considered, uses_alphabeta
+from ogames.ai import dealt_world
+from ogames.ai.monte_carlo import considered
+from ogames.ai.player import uses_alphabeta
 from ogames.core.game import Game
 from ogames.core.perft import perft
 from ogames.core.registry import available_ids, get_rules
@@ -68,7 +69,7 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
     """Random playouts' speed, in the first variant whose computer plays them (else the
     first variant), each game played as the computer's playouts play: by the game's
     ``playout`` where it has one (three-handed Ochmir), else each move drawn among the
-    moves the search weighs (``mcts.considered``)."""
+    moves the search weighs (``monte_carlo.considered``)."""
     rules = get_rules(game_id)
     policy = rules.policy()
     kinds = computer_kinds(game_id)
@@ -108,7 +109,7 @@ PLAYOUT_TARGET = 40_000
 
 def computer_kinds(game_id: str) -> dict[str, str]:
     """Per variant, which search the computer runs in its first position: "alpha-beta",
-    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.sampled``) or
+    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.dealt_world``) or
     "playouts" (Monte Carlo, the only search whose speed the playout figure sets)."""
     rules = get_rules(game_id)
     policy = rules.policy()
@@ -116,7 +117,7 @@ def computer_kinds(game_id: str) -> dict[str, str]:
     for variant in rules.variants:
         pos = rules.start(variant, 0)
         kinds[variant] = ("alpha-beta" if uses_alphabeta(rules, pos, policy)
-                          else "alpha-beta, one dealt world" if sampled.fits(rules, pos, policy)
+                          else "alpha-beta, one dealt world" if dealt_world.fits(rules, pos, policy)
                           else "playouts")
     return kinds
 

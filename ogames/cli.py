@@ -186,7 +186,7 @@ def cli(ctx: click.Context, ascii_mode: bool) -> None:
 
 def _computer_seats(started: Game, vs: str | None, seat: int | None) -> dict[int, str]:
     """``--vs computer[:LEVEL]`` and ``--computer-seat N`` (1-based) → {side index: level}."""
-    from .ai.mcts import LEVELS
+    from .ai.levels import LEVELS
 
     if vs is None:
         if seat is not None:

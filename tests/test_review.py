@@ -13,8 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from ogames.ai import choose_move
-from ogames.ai.mcts import Level, analyse
+from ogames.ai.monte_carlo import Level, analyse, choose_move
 from ogames.ai.review import (
     Value,
     annotate,

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ogames.ai.mcts import Level
+from ogames.ai.monte_carlo import Level
 from ogames.cli import cli
 from ogames.core.game import Game
 from ogames.core.registry import get_rules

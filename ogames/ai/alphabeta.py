@@ -1,5 +1,5 @@
 """The computer player for two-sided games: alpha-beta (a game with hidden information is
-searched in one world dealt from what the mover sees: :mod:`ogames.ai.sampled`).
+searched in one world dealt from what the mover sees: :mod:`ogames.ai.dealt_world`).
 
 Monte Carlo playouts do not see a two-move tactic; a full-width search does. This is the
 classic design, written once against :class:`ogames.core.rules.Rules` and knowing no game:

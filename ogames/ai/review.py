@@ -1,7 +1,7 @@
 """Reviewing a played game with the computer: each side's chances after every ply, the
 move the computer preferred, and marks for the moves that gave the most away.
 
-Game-blind: every position of the game is searched once by :func:`ogames.ai.mcts.analyse`
+Game-blind: every position of the game is searched once by :func:`ogames.ai.monte_carlo.analyse`
 (one process per core), the move played there tried first. A search gives the value of its
 position (each side's expected share after the move it prefers), that move, and its
 estimate of the move played. A search favours the side it searches for: its own moves are
@@ -43,7 +43,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.registry import get_rules
 from ..core.rules import Move, Position
-from .mcts import LEVELS, Estimate, Level, analyse, considered
+from .monte_carlo import LEVELS, Estimate, Level, analyse, considered
 from .processes import cores, start_tracker
 
 Shares = tuple[float, ...]
@@ -120,7 +120,7 @@ def _rounded(shares: Sequence[float]) -> Shares:
 class Task:
     """One search to run, picklable for a worker process: the game by its id (the worker
     finds the rules in its own registry), the position, its legal moves with history
-    rules applied, and how much is known (``viewer``, see ``mcts.analyse``)."""
+    rules applied, and how much is known (``viewer``, see ``monte_carlo.analyse``)."""
 
     game_id: str
     index: int

@@ -55,7 +55,7 @@ def snapshot(game: Game) -> Game:
 def choose(game: Game, level: str, seed: int, should_stop: Callable[[], bool]) -> Any:
     """The computer's move for the side to move in ``game`` (runs in the worker thread;
     tests replace it with a fast stub)."""
-    from ..ai.mcts import Player  # the searches load with the first move asked for
+    from ..ai.player import Player  # the searches load with the first move asked for
 
     return Player(level, seed).choose(game, should_stop)
 

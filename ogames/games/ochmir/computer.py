@@ -4,7 +4,7 @@ tiles that would hand the opponent a hexagon after everything else; and how to d
 tiles a player cannot see.
 
 Two-handed, the computer searches with alpha-beta in one dealt world
-(:mod:`ogames.ai.sampled`): what is hidden decides little there (a capture counts colours
+(:mod:`ogames.ai.dealt_world`): what is hidden decides little there (a capture counts colours
 only, and every tile carries both colours), so ``score``, ``noisy`` and ``noisy_moves``
 below are what it reads. Three-handed, it plays Monte Carlo with ``evaluate``.
 

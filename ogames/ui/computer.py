@@ -37,8 +37,9 @@ log = logging.getLogger("ogames.ui")
 Runner = Callable[[Callable[[], Any], str], Worker]
 
 DEFAULT_LEVEL = "medium"
-#: hints (``h``) are the computer's suggestion at this level
-HINT_LEVEL = "medium"
+#: hints (``h``) are the hard level's move: the judge's, so that the review never marks a
+#: hint (issue 63)
+HINT_LEVEL = "hard"
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 ASCII_SPINNER = "|/-\\"
 #: seconds between two frames of the spinner

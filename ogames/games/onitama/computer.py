@@ -11,10 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import ARCH, MASTER, OWN, SIZE, STUDENT, Move, Position
+
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=300_000, scale=1.5)
 
 
 @cache
@@ -62,4 +67,4 @@ def policy() -> Policy:
         return out
 
     return Policy(evaluate, priority, playout_depth=24, greedy=0.5, score=score, noisy=noisy,
-                  material=material)
+                  material=material, judging=JUDGING)

@@ -24,7 +24,19 @@ from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...ai.review import Plan, PlyReview, Review, Value, annotate, assemble, plan, run
+from ...ai.review import (
+    JUDGE,
+    Plan,
+    PlyReview,
+    Review,
+    Value,
+    annotate,
+    assemble,
+    chances_words,
+    legend,
+    plan,
+    run,
+)
 from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.errors import OgamesError, SaveFileError
 from ...core.game import Game
@@ -49,13 +61,15 @@ SPECTATOR = -1
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_SPEED = 2
-#: the review's level and seed in the app (``ogames review`` offers others)
-REVIEW_LEVEL = "medium"
+#: the review's budget and seed in the app: the judge's own, as ``ogames review`` uses
+#: them by default, so both say the same of the same file
+REVIEW_BUDGET = JUDGE
 REVIEW_SEED = 0
 #: how the chart's title says what the review knew
-KNOWN = {"everything": "", "every hand": "every hand known", "spectator": "as a spectator sees it"}
+KNOWN = {"everything": "", "movers": "as each mover saw it",
+         "spectator": "as a spectator sees it"}
 #: the rows a review takes in the side column: progress bar, chart, chances
-REVIEW_ROWS = 1 + 8 + 4
+REVIEW_ROWS = 1 + 9 + 4
 
 
 def replay_copy(game: Game) -> Game:
@@ -387,7 +401,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             self._draw_status("there is no move to review")
             return
         whole = dataclasses.replace(self.game, cursor=len(self.game.plies))
-        steps = plan(whole, REVIEW_LEVEL, REVIEW_SEED, done=self.review_values)
+        steps = plan(whole, REVIEW_BUDGET, REVIEW_SEED, done=self.review_values)
         self.review_plan = steps
         self.review = assemble(steps, self.review_values)
         self.fit_window()
@@ -406,7 +420,7 @@ class ReplayScreen(BoardActions, Screen[None]):
             thread=True, exit_on_error=False)
         self.show_ply()
         note = self.review.note if self.review else ""
-        self._draw_status(f"reviewing at level {REVIEW_LEVEL}" + (f". {note}" if note else ""))
+        self._draw_status("reviewing with the hard level's search" + (f". {note}" if note else ""))
 
     def _review_work(self, app: Any, steps: Plan, stop: threading.Event,
                      idle: threading.Event) -> bool:
@@ -563,24 +577,35 @@ class ReplayScreen(BoardActions, Screen[None]):
         if review is None:
             return
         chart.border_subtitle = KNOWN[review.knowledge]
+        chart.legend = legend()
         chart.show(self.chart_points(), self.game.cursor, self._marks(),
                    self.rules.side_colours(self.game.variant),
                    tuple(s[:1] for s in self.game.sides), self.ascii)
         info.update(self._review_text(review))
 
-    def _chances(self, shares: tuple[float, ...]) -> str:
-        return ", ".join(f"{side} {round(100 * s)}%" for side, s in
-                         zip(self.game.sides, shares, strict=False))
-
     def _review_text(self, review: Review) -> str:
-        """The chances at the ply shown; at a marked one, the preferred move's too."""
+        """The chances at the ply shown; at a marked one, the preferred move's too; at the
+        start (and the end) each player's accuracy."""
+        sides = self.game.sides
         if self.game.cursor == 0:
-            return "" if review.start is None else f"Start: {self._chances(review.start)}"
+            if review.start is None:
+                return ""
+            return f"Start: {chances_words(sides, review.start, review.start_forced)}"
         reviewed = self._reviewed()
         if reviewed is None:
             return "Not reviewed yet."
         played = f"{reviewed.move}{' ' + reviewed.mark if reviewed.mark else ''}"
-        text = f"{played}: {self._chances(reviewed.chances)}"
+        text = f"{played}: {chances_words(sides, reviewed.chances, reviewed.forced)}"
         if reviewed.mark and reviewed.best is not None:
-            text += f"\nPreferred {reviewed.best}: {self._chances(reviewed.best_chances)}"
+            text += (f"\nPreferred {reviewed.best}: "
+                     f"{chances_words(sides, reviewed.best_chances, reviewed.best_forced)}")
+        if self.game.cursor == len(self.game.plies) and review.complete:
+            text += "\n" + self.accuracy_text(review)
         return text
+
+    def accuracy_text(self, review: Review) -> str:
+        """Each player's accuracy (lichess's measure: 100 % is every move as good as the
+        judge's) and mean drop."""
+        return "Accuracy: " + ", ".join(
+            f"{side} {player.accuracy:.0f} %" for side, player
+            in zip(self.game.sides, review.summary(), strict=True))

@@ -116,13 +116,22 @@ def steady(values: Sequence[float]) -> float:
 # ----- alpha-beta ----------------------------------------------------------------------------
 
 
-def alphabeta_verdict(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
-                      nodes: int, seed: int, played: Move | None = None,
-                      should_stop: ShouldStop | None = None) -> Verdict:
-    """What hard's alpha-beta, searching ``nodes`` nodes without a clock, says of ``pos``
-    (``legal``: its moves, history rules applied): its move (as ``alphabeta.choose_move``
-    chooses it, pre-check and all), the position's steady value, and ``played``'s, searched
-    to the same depths."""
+@dataclass(frozen=True)
+class Searched:
+    """Hard's alpha-beta on one position at a fixed budget: its decision (the move it
+    plays), the search (its table warm, its finished depths) and the position's steady
+    value for the side to move."""
+
+    decision: Decision
+    found: alphabeta.Result
+    value: float
+
+
+def searched(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy, nodes: int,
+             seed: int, should_stop: ShouldStop | None = None) -> Searched:
+    """Hard's alpha-beta on ``pos`` (``legal``: its moves, history rules applied),
+    searching ``nodes`` nodes without a clock: its move as ``alphabeta.choose_move``
+    chooses it (pre-check and all), and the position's steady value."""
     level = replace(game_level("hard", policy), time_limit=None, nodes=nodes)
     pol = level_policy(policy, level.name)
     moves = list(legal)
@@ -135,27 +144,33 @@ def alphabeta_verdict(rules: Rules, pos: Position, legal: Sequence[Move], policy
     if found is None:  # a win in one, or a single move: searched for the values
         found = alphabeta.search(rules, pos, moves, pol, level, random.Random(seed),
                                  should_stop)
-    searcher = found.searcher
-    assert searcher is not None
     if decision.found is None and len(moves) > 1:
         value = WIN - 1.0  # the pre-check's win in one
     else:
         value = steady([v for _, _, v in found.depths] or [found.value])
-    shares, forced = chances(rules, pos, value, policy)
-    work = searcher.nodes
+    return Searched(decision, found, value)
+
+
+def alphabeta_verdict(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
+                      nodes: int, seed: int, played: Move | None = None,
+                      should_stop: ShouldStop | None = None) -> Verdict:
+    """What hard's alpha-beta, searching ``nodes`` nodes without a clock, says of ``pos``
+    (see :func:`searched`), and of ``played``, searched to the same depths."""
+    done = searched(rules, pos, legal, policy, nodes, seed, should_stop)
+    searcher = done.found.searcher
+    assert searcher is not None
+    shares, forced = chances(rules, pos, done.value, policy)
     played_shares, played_forced = None, None
     if played is not None:
-        if played == decision.move:
+        if played == done.decision.move:
             played_shares, played_forced = shares, forced
         else:
-            depth = max(found.depth, 1)
-            values = move_values(searcher, pos, played, depth, nodes)
+            values = move_values(searcher, pos, played, max(done.found.depth, 1), nodes)
             played_shares, played_forced = chances(rules, pos, steady(values), policy)
             played_shares = _no_better(rules, pos, shares, played_shares)
-            work = searcher.nodes
     cut = should_stop is not None and should_stop()
-    return Verdict(decision.move, shares, played_shares, forced, played_forced, work, cut,
-                   value)
+    return Verdict(done.decision.move, shares, played_shares, forced, played_forced,
+                   searcher.nodes, cut, done.value)
 
 
 def _no_better(rules: Rules, pos: Position, best: Shares, played: Shares) -> Shares:

@@ -251,3 +251,45 @@ async def test_a_replay_opened_from_the_command_line_saves_its_review_into_its_f
         await pilot.press("ctrl+s")
         assert status(replay).startswith(f"The review is saved in {path.name}.")
     assert "[%chance" in path.read_text()
+
+
+@ui_test
+async def test_r_on_a_marked_move_sets_it_up_to_find_a_better_one(monkeypatch):
+    """Learn from your mistakes: ``r`` on the blunder d6-e6 opens its position as a lesson;
+    the move played is taken back with its own word, the winning d6-d8 solves it, and q
+    comes back to the review at that ply."""
+    from ogames.core.board import cell
+    from ogames.ui.screens.mistakes import MistakeScreen
+    from tests.uihelp import pick_key
+
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
+    rules = get_rules("ordo")
+    game = Game.from_position(rules, rules.parse_position(WIN_OR_LOSE), players=("Ann", "Bob"))
+    game.play_text("d6-e6")
+    game.play_text("a4-a1")
+    app = OgamesApp(replay=game, replay_name="lost.ogame")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        await pilot.press("r")
+        assert status(replay).startswith("R sets a marked move up")
+        await pilot.press("a")
+        await reviewed(pilot, replay)
+        await pilot.press("home", "n")
+        assert replay.game.cursor == 1
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, MistakeScreen), 30)
+        exercise = app.screen
+        assert not exercise.game.plies and exercise.rules.to_move(exercise.game.position) == 0
+        text = " ".join(str(w.render()) for w in exercise.query("#lesson Static"))
+        assert "White played d6-e6 here (??)" in text and "Find a better move" in text
+        await pick_key(pilot, cell("d6"))
+        await pick_key(pilot, cell("e6"))
+        assert "that is the move played in the game" in status(exercise)
+        assert not exercise.game.plies
+        await pick_key(pilot, cell("d6"))
+        await pick_key(pilot, cell("d8"))
+        assert exercise.tutor.done and status(exercise).startswith("Solved!")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is replay)
+        assert replay.game.cursor == 1

@@ -7,7 +7,8 @@ runs the searches on every core, with a progress bar; the screen stays live and 
 cancels, keeping the plies done (``a`` again goes on from them). The review shows an
 advantage chart (a click jumps to a ply), marks in the move list (``n``/``N`` go to the
 next/previous one), the chances at the ply shown, and at a marked ply the move the
-computer preferred, highlighted on the board."""
+computer preferred, highlighted on the board. ``r`` at a marked ply sets its position up
+as an exercise, to find a better move (``mistakes.MistakeScreen``)."""
 
 from __future__ import annotations
 
@@ -101,6 +102,7 @@ class ReplayScreen(BoardActions, Screen[None]):
         Binding("a", "review", "review"),
         Binding("m", "moves", "moves", show=False),
         Binding("n,right_square_bracket", "mark(1)", "next mark", key_display="n"),
+        Binding("r", "retry", "find a better move"),
         Binding("N,shift+n,left_square_bracket", "mark(-1)", "previous mark", show=False),
         Binding("f", "flip", "flip"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
@@ -111,8 +113,8 @@ class ReplayScreen(BoardActions, Screen[None]):
     #: the footer's keys, most important first (``FittedFooter``): stepping and the way
     #: out before the speed and the flip
     FOOTER_PRIORITY = ("close", "step(-1)", "step(1)", "toggle_play", "play_on", "rules",
-                       "review", "mark(1)", "jump(0)", "jump(-1)", "speed(-1)", "speed(1)",
-                       "flip")
+                       "review", "mark(1)", "retry", "jump(0)", "jump(-1)", "speed(-1)",
+                       "speed(1)", "flip")
 
     DEFAULT_CSS = f"""
     ReplayScreen {{ layout: vertical; }}
@@ -171,6 +173,10 @@ class ReplayScreen(BoardActions, Screen[None]):
         #: set when the review's worker thread has shut its processes down
         self.review_idle = threading.Event()
         self.review_idle.set()
+        #: the exercise being set up (``r``): its worker, its stop flag, its ply and mark
+        self.exercise_worker: Worker | None = None
+        self.exercise_stop = threading.Event()
+        self.exercise_ply: tuple[int, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(FittedText(id="broken", classes="banner"),
@@ -456,6 +462,9 @@ class ReplayScreen(BoardActions, Screen[None]):
         self.show_ply()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self.exercise_worker:
+            self._exercise_ready(event)
+            return
         if event.worker is not self.review_worker or event.state not in (
                 WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
             return
@@ -486,7 +495,13 @@ class ReplayScreen(BoardActions, Screen[None]):
         self._draw_status(note)
 
     def action_escape(self) -> None:
-        """Esc cancels a review running (what it found stays), else closes the replay."""
+        """Esc cancels an exercise being set up or a review running (what it found stays),
+        else closes the replay."""
+        if self.exercise_worker is not None:
+            self.exercise_stop.set()
+            self.exercise_worker = None
+            self._draw_status("the exercise was not set up")
+            return
         if not self.reviewing:
             self.action_close()
             return
@@ -522,6 +537,65 @@ class ReplayScreen(BoardActions, Screen[None]):
             self._draw_status(f"the review was not saved: {exc}")
             return
         self._draw_status(f"the review is saved in {self.path.name}")
+
+    # ----- learn from your mistakes ------------------------------------------------
+
+    def action_retry(self) -> None:
+        """``r`` at a marked ply: set its position up to find a better move, the moves the
+        judge accepts worked out in a worker (Esc cancels), then played as a lesson."""
+        reviewed = self._reviewed()
+        if self.exercise_worker is not None:
+            self._draw_status("the exercise is being set up; Esc cancels it")
+            return
+        if reviewed is None or not reviewed.mark or reviewed.best is None:
+            self._draw_status("r sets a marked move up to find a better one: review the "
+                              "game (a), then go to a marked move (n)")
+            return
+        self._stop()
+        self.exercise_ply = (reviewed.ply, reviewed.mark)
+        self.exercise_stop = stop = threading.Event()
+        game, ply = self.game, reviewed.ply
+        budget = REVIEW_BUDGET
+
+        def work() -> Any:
+            from ...ai.exercise import prepare
+
+            return prepare(game, ply, seed=REVIEW_SEED, effort=budget.effort,
+                           nodes=budget.nodes, iterations=budget.iterations,
+                           should_stop=stop.is_set)
+
+        self.exercise_worker = self.run_worker(work, name="exercise", group="exercise",
+                                               thread=True, exit_on_error=False)
+        self._draw_status(f"setting up ply {ply}: the computer weighs every move (Esc "
+                          "cancels)")
+
+    def _exercise_ready(self, event: Worker.StateChanged) -> None:
+        """The exercise's worker ended: play it, or say why not."""
+        if event.state == WorkerState.ERROR:
+            self.exercise_worker = None
+            self._draw_status(f"the exercise could not be set up ({event.worker.error})")
+            return
+        if event.state != WorkerState.SUCCESS or self.exercise_stop.is_set():
+            return
+        self.exercise_worker = None
+        if self.exercise_ply is None or not self.is_attached:
+            return
+        ply, mark = self.exercise_ply
+        app: Any = self.app
+        app.open_exercise(event.worker.result, ply, mark,
+                          lambda result: self._after_exercise(ply, result))
+
+    def _after_exercise(self, ply: int, result: str | None) -> None:
+        """Back from an exercise: on to the next marked move's when asked for."""
+        self.goto(ply)
+        if result != "next" or self.review is None:
+            return
+        later = [p for p in self.review.marked() if p > ply]
+        if not later:
+            self._draw_status("that was the last marked move")
+            return
+        self.goto(later[0])
+        self.action_retry()
 
     def action_mark(self, delta: int) -> None:
         """Go to the next (``delta`` 1) or previous (-1) marked move."""

@@ -6,9 +6,12 @@ node budget, no clock: every game can be played again move for move), two random
 first so that no two games are alike, each game logged to ``bench/judge-games.jsonl``
 with, for every ply, the judge's steady value for the side to move (the value the review
 turns into a chance), a result it proved, and whether the move was a capture (the game's
-``noisy``). The games are played at a quarter of the judge's budget (``SELFPLAY_EFFORT``):
-a game at the whole budget takes three seconds a ply on one core, and an Oferhlýp or
-Ochmir game has two hundred plies. A line is stamped with a fingerprint of the code that
+``noisy``). The games are played at a twentieth of the judge's budget
+(``SELFPLAY_EFFORT``): a game at the whole budget takes three seconds a ply on one core,
+an Oferhlýp or Ochmir game has two hundred plies, and the machine is shared. The curve
+is thus fitted to the values of shallower searches than the review's own, and to the
+results of weaker players; the calibration table says how well it holds there, and the
+review's searches, deeper, may be somewhat surer of themselves than the curve allows. A line is stamped with a fingerprint of the code that
 decides the moves and the values (as the strength log is), so a change to the search or
 to a game's evaluation throws its games away, and a refitted chance curve does not.
 
@@ -55,11 +58,11 @@ from .strength import ROOT, fingerprint, playing_code
 
 LOG = ROOT / "bench" / "judge-games.jsonl"
 #: the share of the judge's budget self-play moves are searched with
-SELFPLAY_EFFORT = 0.25
+SELFPLAY_EFFORT = 0.05
 #: random plies at the start of a self-play game (seeded), so that games differ
 OPENING = 2
 #: a self-play game still going after this many plies is stopped (and not fitted)
-MAX_PLIES = 400
+MAX_PLIES = 300
 #: the chance bins of the calibration table, in percent of the side that leads
 BINS = ((50, 60), (60, 70), (70, 80), (80, 90), (90, 100))
 #: games per game reviewed for the consistency figures, and their plies at most
@@ -282,7 +285,7 @@ def consistency(game_id: str, games: Sequence[Logged], count: int = CONSISTENCY_
     """Review ``count`` logged games (their first ``plies`` plies) at the judge's budget:
     the median change of the leading side's chance between plies that capture nothing,
     the marks, and how many of them a search ``SURVIVAL`` times as long still marks."""
-    from ogames.ai.review import JUDGE, Task, evaluate, mark_for, review_game
+    from ogames.ai.review import JUDGE, _rounded, mark_for, review_game
 
     rules = get_rules(game_id)
     changes: list[float] = []
@@ -291,6 +294,8 @@ def consistency(game_id: str, games: Sequence[Logged], count: int = CONSISTENCY_
         game = Game.new(rules, logged.variant, 7000 + logged.index)
         for text in logged.moves[:plies]:
             game.play_text(text)
+        if rules.hidden_information and game.outcome() is None:
+            game.resign(rules.to_move(game.position))  # judged from each mover's view
         review = review_game(game, JUDGE, 0, reuse=False)
         previous = review.start
         for p in review.plies:
@@ -302,13 +307,12 @@ def consistency(game_id: str, games: Sequence[Logged], count: int = CONSISTENCY_
             if not p.mark:
                 continue
             marks += 1
-            at = replace(game, plies=list(game.plies[:p.ply - 1]), cursor=p.ply - 1)
-            task = Task(game_id, p.ply - 1, at.position, tuple(at.legal_moves()),
-                        frozenset(), None, replace(JUDGE, effort=SURVIVAL / 2),
-                        (p.ply - 1), game.plies[p.ply - 1].move)
-            value = evaluate(task)  # its own recheck doubles it: four times the budget
-            if value.played is not None and value.best != p.move:
-                drop = value.shares[p.side] - value.played[p.side]
+            at = replace(game, plies=list(game.plies[:p.ply - 1]), cursor=p.ply - 1,
+                         agreed=None, resigned_side=None)
+            longer = verdict(rules, at.position, at.legal_moves(), seed=p.ply - 1,
+                             effort=SURVIVAL, played=game.plies[p.ply - 1].move)
+            if longer.played is not None and longer.move != game.plies[p.ply - 1].move:
+                drop = _rounded(longer.shares)[p.side] - _rounded(longer.played)[p.side]
                 survived += bool(mark_for(round(drop, 2)))
     return {"positions": len(changes),
             "median_change": round(100 * statistics.median(changes), 1) if changes else None,

@@ -384,7 +384,7 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence,
-                        reductions=level.reductions)
+                        reductions=level.reductions and policy.reductions)
     moves = list(legal)
     if rng is not None:
         rng.shuffle(moves)

@@ -114,7 +114,7 @@ def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, l
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence,
-                        reductions=level.reductions)
+                        reductions=level.reductions and policy.reductions)
     best, value, done, cut, depths = alphabeta.deepen(
         searcher, pos, list(moves), level.depth, started, deadline, one_move_stops=False)
     return Part(index, best, value, done, searcher.nodes, cut, depths)

@@ -110,6 +110,10 @@ class Policy:
     level_scores: tuple[tuple[str, Score], ...] = ()
     #: how the review and the hints' judge reads this game's ``score`` (``Judging``)
     judging: Judging | None = None
+    #: late move reductions fit this game (``alphabeta.Level.reductions``, hard's): False
+    #: where a quiet move late in the order decides as often as any other (Onitama, whose
+    #: Masters reach the arch and each other by quiet moves)
+    reductions: bool = True
 
 
 @dataclass(frozen=True)

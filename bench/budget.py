@@ -75,19 +75,19 @@ class Played:
 def computer(match: Match, policy: Policy) -> Chooser:
     """The computer's hard search with ``policy`` at the match's budget: alpha-beta where
     the game's computer plays it (in a dealt world where hands are hidden), Monte Carlo
-    elsewhere (as ``mcts.Player`` chooses)."""
-    from ogames.ai import alphabeta, mcts, sampled
+    elsewhere (as ``player.Player`` chooses)."""
+    from ogames.ai import alphabeta, dealt_world, monte_carlo, player
 
     def choose(game: Game, side: int, seed: int) -> Move:
         level = replace(alphabeta.LEVELS["hard"], time_limit=None, nodes=match.nodes)
-        if mcts.uses_alphabeta(game.rules, game.position, policy):
+        if player.uses_alphabeta(game.rules, game.position, policy):
             return alphabeta.choose_move(game, side, level, seed, policy=policy)
-        if sampled.fits(game.rules, game.position, policy):
-            move = sampled.choose_move(game, side, level, seed, policy=policy)
+        if dealt_world.fits(game.rules, game.position, policy):
+            move = dealt_world.choose_move(game, side, level, seed, policy=policy)
             if move is not None:
                 return move
-        level = replace(mcts.LEVELS["hard"], time_limit=None, iterations=match.iterations)
-        return mcts.choose_move(game, side, level, seed, policy=policy)
+        level = replace(monte_carlo.LEVELS["hard"], time_limit=None, iterations=match.iterations)
+        return monte_carlo.choose_move(game, side, level, seed, policy=policy)
 
     return choose
 

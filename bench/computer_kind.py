@@ -4,14 +4,14 @@ compares alpha-beta games alone. Kept apart so that neither of them imports the 
 
 from __future__ import annotations
 
-from ogames.ai import sampled
-from ogames.ai.mcts import uses_alphabeta
+from ogames.ai import dealt_world
+from ogames.ai.player import uses_alphabeta
 from ogames.core.registry import get_rules
 
 
 def computer_kinds(game_id: str) -> dict[str, str]:
     """Per variant, which search the computer runs in its first position: "alpha-beta",
-    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.sampled``) or
+    "alpha-beta, one dealt world" (hidden hands, two sides: ``ogames.ai.dealt_world``) or
     "playouts" (Monte Carlo, the only search whose speed the playout figure sets)."""
     rules = get_rules(game_id)
     policy = rules.policy()
@@ -19,7 +19,7 @@ def computer_kinds(game_id: str) -> dict[str, str]:
     for variant in rules.variants:
         pos = rules.start(variant, 0)
         kinds[variant] = ("alpha-beta" if uses_alphabeta(rules, pos, policy)
-                          else "alpha-beta, one dealt world" if sampled.fits(rules, pos, policy)
+                          else "alpha-beta, one dealt world" if dealt_world.fits(rules, pos, policy)
                           else "playouts")
     return kinds
 

@@ -1,5 +1,5 @@
 """An experiment: hard's alpha-beta on every core as "lazy SMP" (one transposition table
-shared by all the processes) instead of the root split of :mod:`ogames.ai.parallel`.
+shared by all the processes) instead of the root split of :mod:`ogames.ai.parallel_alphabeta`.
 
 The root split looks at more nodes but gains no ply (README, ``bench/search_depth.py``):
 the part holding the best move does nearly all the work of the single search, and the
@@ -41,7 +41,7 @@ import time
 from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
-from ogames.ai import alphabeta, parallel, processes
+from ogames.ai import alphabeta, parallel_alphabeta, processes
 from ogames.ai.alphabeta import (
     _EXACT,
     _LOWER,
@@ -56,7 +56,7 @@ from ogames.ai.alphabeta import (
     _Stopped,
     _to_table,
 )
-from ogames.ai.parallel import Part, ShouldStop
+from ogames.ai.parallel_alphabeta import Part, ShouldStop
 from ogames.core.policy import Policy
 from ogames.core.registry import get_rules
 from ogames.core.rules import Move, Position, Rules
@@ -224,7 +224,7 @@ def compare(game_id: str) -> None:
         depth = alphabeta.search(rules, pos, legal, policy, hard, random.Random(1)).depth + 1
         level = replace(hard, depth=depth, time_limit=60.0)
         seconds = []
-        for searched in (alphabeta.search, parallel.search, search):
+        for searched in (alphabeta.search, parallel_alphabeta.search, search):
             started = time.perf_counter()
             searched(rules, pos, legal, policy, level, random.Random(1))
             seconds.append(time.perf_counter() - started)

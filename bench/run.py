@@ -2,9 +2,13 @@
 
 Engines (perft, random playouts, save/load; perft against the engines of the commit issue
 25 started from, ``bench.engines_then``), the review of a game with the computer
-(a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), how deep
-hard's alpha-beta gets on one core and on every core (``bench.search_depth``), the UI
-(first frame, keypress → repaint, memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
+(a 60-ply Onitama and a 100-ply Ordo game at the judge's budget, on every core), the
+judge's calibration and steadiness (``bench.judge``: the calibration tables from its
+self-play log, the steadiness figures from reviews run here; ``OGAMES_BENCH_JUDGE=0``
+skips them), how deep hard's alpha-beta gets on one core and on every core
+(``bench.search_depth``), the UI (first frame, keypress → repaint, memory), the gauntlet
+against independent opponents (``bench.gauntlet``, from its log: its games take hours)
+and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
 Figures, never assertions: nothing here fails a build. Each timing is the median of
@@ -24,7 +28,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from ogames.ai.mcts import considered
+from ogames.ai.monte_carlo import considered
 from ogames.core.game import Game
 from ogames.core.perft import perft
 from ogames.core.registry import available_ids, get_rules
@@ -72,7 +76,7 @@ def bench_playout(game_id: str, games: int = 5, cap: int = 2000) -> dict:
     """Random playouts' speed, in the first variant whose computer plays them (else the
     first variant), each game played as the computer's playouts play: by the game's
     ``playout`` where it has one (three-handed Ochmir), else each move drawn among the
-    moves the search weighs (``mcts.considered``)."""
+    moves the search weighs (``monte_carlo.considered``)."""
     rules = get_rules(game_id)
     policy = rules.policy()
     kinds = computer_kinds(game_id)
@@ -157,12 +161,12 @@ REVIEWED = {"onitama": 60, "ordo": 100}
 
 
 def bench_review(console: Console) -> dict:
-    """Seconds to review a long game at the default level on every core, and the longest
+    """Seconds to review a long game at the judge's budget on every core, and the longest
     wait between two progress reports (searches finishing)."""
     from ogames.ai.processes import cores
     from ogames.ai.review import review_game
 
-    table = Table(title=f"review at the default level on {cores()} cores")
+    table = Table(title=f"review at the judge's budget on {cores()} cores")
     for col in ("game", "plies", "searches", "seconds", "longest wait"):
         table.add_column(col)
     figures: dict = {"cores": cores()}
@@ -212,12 +216,19 @@ def main() -> None:
 
     results["engines_then"] = bench_engines_then(console)
     results["review"] = bench_review(console)
+    if os.environ.get("OGAMES_BENCH_JUDGE", "1") != "0":
+        from bench.judge import bench_judge
+
+        results["judge"] = bench_judge(console)
     from bench.search_depth import bench_search_depth
 
     results["search_depth"] = bench_search_depth(console)
     from bench.ui import bench_ui
 
     results["ui"] = bench_ui(console)
+    from bench.gauntlet import report as gauntlet_report
+
+    results["gauntlet"] = gauntlet_report(console)
     if os.environ.get("OGAMES_BENCH_STRENGTH", "1") != "0":
         from bench.strength import bench_strength
 

@@ -15,7 +15,7 @@ log may be re-stamped::
     python -m bench.same_play --restamp OLD                   # if equal: re-stamp the log
 
 It uses only what every tree since the strength log began has: ``ogames.selfplay`` and
-``ogames.ai.mcts.choose_move`` with a ``Level``; and, in the games the computer plays by
+``ogames.ai.monte_carlo.choose_move`` with a ``Level``; and, in the games the computer plays by
 alpha-beta (their policy has a ``score``), ``ogames.ai.alphabeta.choose_move`` with a node
 budget in place of the clock, so that a change to that search shows too.
 """
@@ -29,7 +29,7 @@ import sys
 from pathlib import Path
 
 from ogames.ai import alphabeta
-from ogames.ai.mcts import LEVELS, Level, choose_move
+from ogames.ai.monte_carlo import LEVELS, Level, choose_move
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
 from ogames.selfplay import random_player

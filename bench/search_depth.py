@@ -3,7 +3,7 @@
 The issue asks hard to search on every core; what that buys is a deeper search in the same
 time. This figure checks it instead of assuming it: in mid-game positions of each
 alpha-beta game, the single search (``alphabeta.search``) and the search split over the
-cores (``parallel.search``) each get hard's time, and the table gives the depth each
+cores (``parallel_alphabeta.search``) each get hard's time, and the table gives the depth each
 finished, the nodes each searched, and how often they chose the same move.
 
 The positions come from seeded games of easy against itself with one move in five random
@@ -18,7 +18,7 @@ import statistics
 from rich.console import Console
 from rich.table import Table
 
-from ogames.ai import alphabeta, parallel
+from ogames.ai import alphabeta, parallel_alphabeta
 from ogames.ai.alphabeta import LEVELS
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
@@ -58,7 +58,7 @@ def compare(game_id: str, games: int = GAMES) -> dict:
     for pos in positions(game_id, games):
         legal = rules.legal_moves(pos)
         one = alphabeta.search(rules, pos, legal, policy, level, random.Random(1))
-        every = parallel.search(rules, pos, legal, policy, level, random.Random(1))
+        every = parallel_alphabeta.search(rules, pos, legal, policy, level, random.Random(1))
         rows.append((one.depth, one.nodes, every.depth, every.nodes, one.move == every.move))
     return {
         "positions": len(rows),
@@ -74,7 +74,7 @@ def compare(game_id: str, games: int = GAMES) -> dict:
 
 def bench_search_depth(console: Console) -> dict:
     """The table, and its figures for ``results.json``."""
-    cores = parallel.cores()
+    cores = parallel_alphabeta.cores()
     table = Table(title=f"hard's search in {LEVELS['hard'].time_limit} s: one core against "
                         f"{cores} (medians over mid-game positions)")
     for col in ("game", "positions", "depth: one / every core", "nodes: one / every core",

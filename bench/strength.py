@@ -75,10 +75,15 @@ DISPLAY_ONLY = frozenset({
 })
 
 
-#: the modules that only draw a board or word texts for players (a game's package), or
-#: answer a person's draw offer (``ogames/ai/draw_offer.py``): neither the players nor the
-#: game loop call them, so they are left out of the fingerprint whole
-NOT_PLAYING = frozenset({"drawing.py", "teaching.py", "draw_offer.py"})
+#: the modules that only draw a board or word texts for players (a game's package), answer
+#: a person's draw offer (``ogames/ai/draw_offer.py``) or review a game (the judge, the
+#: review and its report): neither the players nor the game loop call them, so they are
+#: left out of the fingerprint whole
+NOT_PLAYING = frozenset({"drawing.py", "teaching.py", "draw_offer.py", "judge.py", "review.py",
+                         "review_report.py"})
+#: top-level names whose value no player reads: how the judge reads a game (its budget
+#: and its fitted chance curve, ``Policy.judging``), refitted without changing a move
+NOT_PLAYING_NAMES = frozenset({"JUDGING"})
 
 
 class _PlayingCode(ast.NodeTransformer):
@@ -111,12 +116,25 @@ class _PlayingCode(ast.NodeTransformer):
 
 def playing_code(source: str) -> list[str]:
     """The definitions of a module that decide how games go, each as a canonical dump:
-    every top-level statement but the imports and the docstring (which module a name comes
-    from is where code lives, not what it does)."""
+    every top-level statement but the imports, the docstring (which module a name comes
+    from is where code lives, not what it does) and the assignments to names no player
+    reads (``NOT_PLAYING_NAMES``)."""
     tree = _PlayingCode().visit(ast.parse(source))
     return [ast.dump(node) for node in tree.body
             if not isinstance(node, (ast.Import, ast.ImportFrom, ast.Pass))
-            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))]
+            and not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant))
+            and not _assigns_only(node, NOT_PLAYING_NAMES)]
+
+
+def _assigns_only(node: ast.AST, names: frozenset[str]) -> bool:
+    """``node`` is a top-level assignment to one of ``names`` (annotated or not)."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign):
+        targets = [node.target]
+    else:
+        return False
+    return all(isinstance(t, ast.Name) and t.id in names for t in targets)
 
 
 def fingerprint(game_id: str, root: Path = ROOT) -> str:

@@ -188,7 +188,7 @@ def cli(ctx: click.Context, ascii_mode: bool) -> None:
 
 def _computer_seats(started: Game, vs: str | None, seat: int | None) -> dict[int, str]:
     """``--vs computer[:LEVEL]`` and ``--computer-seat N`` (1-based) → {side index: level}."""
-    from .ai.mcts import LEVELS
+    from .ai.levels import LEVELS
 
     if vs is None:
         if seat is not None:
@@ -399,33 +399,38 @@ def _load_prefix(file: Path) -> tuple[Game, SaveFileError | None]:
         raise CheckError(f"{file}: cannot read it ({exc.strerror or exc})") from None
 
 
-def _reviewed(game: Game, level: str, seed: int, reuse: bool):
+def _reviewed(game: Game, nodes: int | None, seed: int, reuse: bool):
     """The review, with a progress bar on stderr when it is a terminal."""
-    from .ai.review import review_game
+    from .ai.review import JUDGE, Budget, review_game
 
+    budget = JUDGE if nodes is None else Budget(nodes=nodes, iterations=nodes)
     if not sys.stderr.isatty():
-        return review_game(game, level, seed, reuse=reuse)
+        return review_game(game, budget, seed, reuse=reuse)
     with click.progressbar(length=game.cursor + 1, label="reviewing", file=sys.stderr) as bar:
         def progress(_review, done: int, total: int) -> None:
             bar.length = max(total, 1)
             bar.update(done - bar.pos)
 
-        return review_game(game, level, seed, reuse=reuse, progress=progress)
+        return review_game(game, budget, seed, reuse=reuse, progress=progress)
 
 
 @cli.command()
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--level", type=click.Choice(["easy", "medium", "hard"]), default="medium",
-              show_default=True, help="How hard the computer thinks about each position.")
+@click.option("--nodes", type=click.IntRange(1), default=None,
+              help="Search each position this long (alpha-beta nodes, or Monte Carlo "
+                   "iterations) instead of the judge's own budget, which the app's review "
+                   "uses too.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="The searches' seed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON.")
 @click.option("--save", is_flag=True,
               help="Write the review into FILE as comments after the moves.")
 @click.option("--fresh", is_flag=True,
               help="Search every ply again instead of reusing a review saved in FILE.")
-def review(file: Path, level: str, seed: int, as_json: bool, save: bool, fresh: bool) -> None:
-    """Review a saved game with the computer: each side's chances after every ply, the move
-    it preferred, marks (?! ? ??) for the moves that gave most away, a summary per player.
+def review(file: Path, nodes: int | None, seed: int, as_json: bool, save: bool,
+           fresh: bool) -> None:
+    """Review a saved game with the computer's judge (the hard level's own search): each
+    side's chances after every ply, the move it preferred (the hint), marks (?! ? ??) for
+    the moves that gave most away, each player's accuracy.
     Of a broken file, the moves before the fault are reviewed, then it exits 1 naming the
     fault's line like check."""
     import json
@@ -436,7 +441,7 @@ def review(file: Path, level: str, seed: int, as_json: bool, save: bool, fresh: 
     if save and error is not None:
         raise CommandError(f"--save: {file} is broken at line {error.line}; a review is "
                            "only written into a valid saved game")
-    result = _reviewed(game, level, seed, not fresh)
+    result = _reviewed(game, nodes, seed, not fresh)
     where = None if error is None else {"line": error.line, "column": error.column,
                                         "reason": error.reason}
     if as_json:

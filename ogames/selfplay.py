@@ -15,7 +15,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ogames.ai.mcts import LEVELS, Player
+from ogames.ai.levels import LEVELS
+from ogames.ai.player import Player
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.rules import Move

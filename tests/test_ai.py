@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from ogames.ai import LEVELS, Level, Player, choose_move, mcts
+from ogames.ai import LEVELS, Level, Player, monte_carlo
+from ogames.ai.monte_carlo import choose_move
 from ogames.core.game import Game
 from ogames.core.registry import available_ids, get_rules
 from ogames.selfplay import format_report, selfplay
@@ -252,9 +253,9 @@ def test_cancel_is_obeyed_at_the_first_poll_that_asks_for_it(game_id):
 
 
 def test_settled_needs_a_lead_larger_than_what_remains():
-    assert mcts._settled([100, 40, 3], remaining=59)
-    assert not mcts._settled([100, 40, 3], remaining=60)
-    assert not mcts._settled([500], remaining=0)  # one move tried: others may come
+    assert monte_carlo._settled([100, 40, 3], remaining=59)
+    assert not monte_carlo._settled([100, 40, 3], remaining=60)
+    assert not monte_carlo._settled([500], remaining=0)  # one move tried: others may come
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -265,7 +266,7 @@ def test_early_stop_never_changes_the_move(game_id, monkeypatch):
     rules = get_rules(game_id)
     level = Level("fixed", 160, None, playout_depth=6)
     stopped_early = 0
-    real_settled = mcts._settled
+    real_settled = monte_carlo._settled
     for seed in range(6):
         game = random_game(game_id, seed, 6 + 7 * seed)
         side = rules.to_move(game.position)
@@ -275,9 +276,9 @@ def test_early_stop_never_changes_the_move(game_id, monkeypatch):
             log.append(real_settled(visits, remaining))
             return log[-1]
 
-        monkeypatch.setattr(mcts, "_settled", spy)
+        monkeypatch.setattr(monte_carlo, "_settled", spy)
         quick = choose_move(game, side, level, seed=seed)
-        monkeypatch.setattr(mcts, "_settled", lambda visits, remaining: False)
+        monkeypatch.setattr(monte_carlo, "_settled", lambda visits, remaining: False)
         full = choose_move(game, side, level, seed=seed)
         assert quick == full, rules.format_position(game.position)
         stopped_early += any(answers)
@@ -324,5 +325,5 @@ def test_a_new_node_gets_the_move_a_full_sort_ranks_first(seed):
     mine, theirs = random.Random(seed), random.Random(seed)
     order = sorted(range(len(moves)), key=lambda i: (-scores[i], theirs.random()))
     expected = next(moves[i] for i in order if moves[i] not in children)
-    assert mcts.favourite_untried(moves, scores, children, mine) == expected
+    assert monte_carlo.favourite_untried(moves, scores, children, mine) == expected
     assert mine.random() == theirs.random()

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from ogames.ai import alphabeta, mcts
+from ogames.ai import alphabeta, monte_carlo, player
 from ogames.ai.alphabeta import EXTEND_BEFORE, Level, Searcher, outcome_value
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
@@ -235,16 +235,30 @@ def test_player_uses_alphabeta_where_the_game_gives_a_score(game_id, variant, se
         return choose
 
     monkeypatch.setattr(alphabeta, "choose_move", fake("alphabeta"))
-    monkeypatch.setattr(mcts, "choose_move", fake("mcts"))
+    monkeypatch.setattr(monte_carlo, "choose_move", fake("mcts"))
     rules = get_rules(game_id)
     game = Game.new(rules, variant, 1)
-    mcts.Player("easy", 1).choose(game)
+    player.Player("easy", 1).choose(game)
     assert calls == [search]
+
+
+def test_the_front_door_is_the_apps_computer(monkeypatch):
+    """``from ogames.ai import choose_move`` plays what the app plays (issue 66): in a game
+    that alpha-beta fits, the alpha-beta move, never the Monte Carlo search's."""
+    import ogames.ai
+
+    monkeypatch.setattr(monte_carlo, "choose_move",
+                        lambda *args, **kwargs: pytest.fail("the Monte Carlo search"))
+    game = Game.new(get_rules("ordo"), None, 3)
+    side = game.rules.to_move(game.position)
+    move = ogames.ai.choose_move(game, "easy", 4)
+    assert move == alphabeta.choose_move(game, side, "easy", 4 * 1_000_003 + game.cursor)
+    assert move == ogames.ai.Player("easy", 4).choose(game)
 
 
 def test_levels_are_steps():
     levels = list(alphabeta.LEVELS.values())
-    assert [lv.name for lv in levels] == list(mcts.LEVELS)
+    assert [lv.name for lv in levels] == list(monte_carlo.LEVELS)
     assert all(a.depth < b.depth for a, b in zip(levels, levels[1:], strict=False))
     assert levels[-1].time_limit is not None and levels[-1].time_limit <= 2.0
 

@@ -311,37 +311,42 @@ def test_review_json_marks_the_move_that_loses_at_once_and_proposes_the_win(tmp_
 
     path = tmp_path / "lost.ogame"
     path.write_text(WIN_OR_LOSE + '[Result "0-1"]\n\n1. d6-e6 a4-a1 0-1\n')
-    result = run("review", str(path), "--json", "--level", "easy")
+    result = run("review", str(path), "--json", "--nodes", "2000")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     first, second = data["plies"]
     assert (first["move"], first["mark"], first["preferred"]) == ("d6-e6", "??", "d6-d8")
-    assert first["chances"][1] >= 0.95  # Black, to move, wins with a4-a1
+    assert first["chances"] == [0.0, 1.0]  # Black, to move, wins with a4-a1
+    assert first["forced"] == {"winner": "Black", "plies": 1, "moves": 1}
     assert (second["move"], second["chances"], second["mark"]) == ("a4-a1", [0.0, 1.0], "")
     white, black = data["summary"]
     assert white["marks"] == {"??": 1, "?": 0, "?!": 0} and white["average_drop"] >= 0.3
-    assert black["marks"] == {"??": 0, "?": 0, "?!": 0}
-    assert data["error"] is None and data["complete"] and not data["time_capped"]
+    assert black["marks"] == {"??": 0, "?": 0, "?!": 0} and black["accuracy"] == 100
+    assert white["accuracy"] < 10
+    assert data["error"] is None and data["complete"] and not data["cut_short"]
+    assert data["budget"] == "2,000 nodes a position"
 
 
 def test_review_prints_each_ply_and_a_summary_per_player(tmp_path) -> None:
     path = tmp_path / "lost.ogame"
     path.write_text(WIN_OR_LOSE + '[White "Ann"]\n[Black "Bob"]\n[Result "0-1"]\n\n'
                     "1. d6-e6 a4-a1 0-1\n")
-    result = run("review", str(path), "--level", "easy", "--seed", "3")
+    result = run("review", str(path), "--nodes", "2000", "--seed", "3")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     row = next(line for line in lines if line.split()[:3] == ["1", "White", "d6-e6"])
     assert row.split()[-2:] == ["d6-d8", "??"]
-    assert "seed 3" in result.stdout and "?? 0.30 or more" in result.stdout
-    assert any(line.startswith("White (Ann): ?? 1") for line in lines)
-    assert any(line.startswith("Black (Bob): ?? 0") for line in lines)
+    assert "seed 3" in result.stdout and "?? (blunder) 30 points or more" in result.stdout
+    assert row.split()[3:7] == ["-", "wins", "in", "1"]  # Black, to move, wins at once
+    assert any(line.startswith("White (Ann): accuracy 0 %") and line.endswith("?? 1  ? 0  ?! 0")
+               for line in lines)
+    assert any(line.startswith("Black (Bob): accuracy 100 %") for line in lines)
 
 
 def test_review_of_a_broken_file_reviews_the_moves_before_and_exits_1(tmp_path) -> None:
     path = tmp_path / "g.ogame"
     path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e9 *\n')
-    result = run("review", str(path), "--level", "easy")
+    result = run("review", str(path), "--nodes", "2000")
     assert result.exit_code == 1
     assert result.stderr.startswith(f"ogames: {path}:8:25: move 3 'e3-e9' is refused")
     assert "c2:d2-c3" in result.stdout and "c7:d7-c6" in result.stdout
@@ -357,12 +362,12 @@ def test_a_saved_review_is_accepted_by_check_and_reused(tmp_path) -> None:
 
     path = tmp_path / "g.ogame"
     path.write_text(HEADER + '[Result "*"]\n\n1. c2:d2-c3 c7:d7-c6 2. e3-e4 *\n')
-    first = run("review", str(path), "--level", "easy", "--json", "--save")
+    first = run("review", str(path), "--nodes", "2000", "--json", "--save")
     assert first.exit_code == 0 and "saved the review of 3 plies" in first.stderr
     text = path.read_text()
     assert text.count("{[%chance ") == 3
     assert run("check", str(path)).stdout.startswith("Ordo (10x8): 3 moves")
-    again = run("review", str(path), "--level", "easy", "--json")
+    again = run("review", str(path), "--nodes", "2000", "--json")
     before, after = json.loads(first.stdout), json.loads(again.stdout)
     assert all(p["from_file"] for p in after["plies"])
     for p in (*before["plies"], *after["plies"]):

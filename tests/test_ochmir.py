@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ogames.ai import review, sampled
-from ogames.ai.mcts import Level, Player, choose_move
+from ogames.ai import dealt_world, review
+from ogames.ai.monte_carlo import Level, choose_move
+from ogames.ai.player import Player
 from ogames.core.board import cell, item
 from ogames.core.entry import Entry
 from ogames.core.errors import IllegalMoveError, NotationError
@@ -1167,10 +1168,10 @@ def test_a_white_tile_on_either_gap_lets_blue_win_the_hexagon() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "medium"])
 def test_the_two_handed_computer_does_not_hand_over_a_hexagon(level: str) -> None:
-    """Alpha-beta in a dealt world (``ogames.ai.sampled``) sees Blue's reply: of the 211
+    """Alpha-beta in a dealt world (``ogames.ai.dealt_world``) sees Blue's reply: of the 211
     cells White may fill, it avoids the two that give Blue the hexagon."""
     game = Game.from_position(RULES, pos_of(HANDS_OVER))
-    assert sampled.fits(RULES, game.position, RULES.policy())
+    assert dealt_world.fits(RULES, game.position, RULES.policy())
     for seed in range(3):
         move = Player(level, seed).choose(game)
         assert move.tile and geo.NAMES[move.dst] not in ("g12", "g13")
@@ -1187,7 +1188,7 @@ def test_the_two_handed_computer_wins_a_hexagon_when_it_can() -> None:
 def test_three_handed_ochmir_stays_with_monte_carlo() -> None:
     """Two opponents whose gaps are not each other's: no alpha-beta, in a world or not."""
     pos = pos_of(BACK_AND_FORTH)
-    assert not sampled.fits(RULES, pos, RULES.policy())
+    assert not dealt_world.fits(RULES, pos, RULES.policy())
 
 
 def _plain_threats(board: bytes, p: int, k: int) -> tuple[dict[int, int], dict[int, int]]:

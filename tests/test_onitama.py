@@ -606,3 +606,52 @@ def test_side_summary() -> None:
         "master + 1 student", "master captured")
     assert RULES.sides("base") == ("Red", "Blue")
     assert len(RULES.side_colours("base")) == 2
+
+
+# ----- the computer's evaluation (ogames/games/onitama/computer.py) ---------------------------
+
+
+def random_positions(count: int, seed: int = 0) -> list:
+    """Positions of seeded random games that are not over."""
+    import random
+
+    from ogames.core.game import Game
+
+    out = []
+    rng = random.Random(seed)
+    while len(out) < count:
+        game = Game.new(RULES, None, rng.randrange(1000))
+        for _ in range(rng.randrange(1, 30)):
+            if game.outcome() is not None:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.outcome() is None:
+            out.append(game.position)
+    return out
+
+
+def test_the_score_is_its_weights_times_its_terms():
+    """The fast score (a table a board, the card terms) is the tuned linear model the
+    Texel fit (bench/texel.py) fits: the weights times ``features``, term for term."""
+    from ogames.games.onitama import computer
+
+    assert len(computer.WEIGHTS) == len(computer.TERMS) and computer.WEIGHTS[0] == 1.0
+    for pos in random_positions(150):
+        terms = computer.features(RULES, pos)
+        expected = sum(w * t for w, t in zip(computer.WEIGHTS, terms, strict=True))
+        assert computer.score(RULES, pos) == pytest.approx(expected, abs=1e-9)
+
+
+def test_the_terms_read_the_cards_and_the_threats():
+    """Red to move; Blue's Master on c3 holds Tiger (for Blue, two squares down: c1, Red's
+    arch, where Red's Master stands) and Crab (c2, a3, e3): Blue threatens the Master and
+    the arch at once, and attacks no student (b1 and d1 are out of its cards' reach)."""
+    from ogames.games.onitama import computer
+
+    pos = RULES.parse_position("5/5/2B2/5/1rRr1 r Boar,Horse Crab,Tiger Ox")
+    terms = dict(zip(computer.TERMS, computer.features(RULES, pos), strict=True))
+    assert terms["students"] == 2  # two red students, no blue one
+    assert terms["their Master one move from the arch"] == 1  # Tiger: c3 to c1
+    assert terms["they attack the Master"] == 1  # c1 is Red's Master's square
+    assert terms["students they attack"] == 0  # Crab reaches a3, e3, c2: no student
+    assert terms["moves"] == len([m for m in RULES.moves(pos) if m.origin is not None])

@@ -19,7 +19,7 @@ with ``--plies 20 300``; Ordo, whose moves are slow to list, 2000; Ochmir 4000 w
 move kept; each one's seed replays the random game that reached it (``PLIES``).
 
 Ochmir hides the opponent's hand, the bag and the faces underneath the board: the computer
-searches one world dealt from what it sees (``ogames.ai.sampled``), as in play, and each
+searches one world dealt from what it sees (``ogames.ai.dealt_world``), as in play, and each
 position asks only what the mover can see: its answers are the same in two other worlds
 dealt from the mover's view (``tests.tactics.same_in_other_deals``). Its questions come at
 the end of the game (plies 230 to 270 of a random game), where a win in one exists and
@@ -42,7 +42,7 @@ from dataclasses import replace
 
 import pytest
 
-from ogames.ai import sampled
+from ogames.ai import dealt_world
 from ogames.ai.alphabeta import LEVELS, Level, choose_move
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
@@ -218,8 +218,8 @@ def computer_move(rules: Rules, pos: Position, level: str | Level) -> Move:
     game = Game.from_position(rules, pos)
     side = rules.to_move(pos)
     policy = rules.policy()
-    if sampled.fits(rules, pos, policy):
-        move = sampled.choose_move(game, side, level, 0, policy=policy)
+    if dealt_world.fits(rules, pos, policy):
+        move = dealt_world.choose_move(game, side, level, 0, policy=policy)
         assert move is not None, "the dealt world's move is not legal in the game"
         return move
     return choose_move(game, side, level)

@@ -94,7 +94,7 @@ async def test_leaving_from_the_handoff_band_says_no_move_hint_for_a_hidden_hand
 
 @ui_test
 async def test_n_during_a_running_review_says_why_nothing_happens(tmp_path, monkeypatch):
-    from ogames.ai.mcts import Level
+    from ogames.ai.monte_carlo import Level
     from ogames.ui.screens import replay as replay_module
 
     game, path = saved_random_game(tmp_path, "ordo", 24, seed=4)

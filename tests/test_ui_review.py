@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ogames.ai.mcts import Level
+from ogames.ai.review import Budget
 from ogames.cli import cli
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
@@ -28,9 +28,9 @@ from ogames.ui.widgets.diagram import path_cells
 from ogames.ui.widgets.history import HistoryList
 from tests.uihelp import SIZE, drawn, play_keys, screen, ui_test, wait_for
 
-TINY = Level("tiny", 24, None, playout_depth=6)
+TINY = Budget(nodes=1500, iterations=24)
 #: slow enough that a review is still running when Esc is pressed
-SLOW = Level("slow", 4000, None)
+SLOW = Budget(nodes=12_000, iterations=4000)
 #: Ordo, White to move: d6-d8 reaches the goal row and wins; any other move lets Black's
 #: a4 run down the free a-file to its own goal row (§2.4.4)
 WIN_OR_LOSE = "10/4W5/3W6/10/B9/10/10/10 w"
@@ -73,7 +73,7 @@ async def reviewed(pilot, replay: ReplayScreen) -> None:
 async def test_esc_cancels_a_review_keeping_the_plies_done_and_a_goes_on(tmp_path,
                                                                          monkeypatch):
     game, path = saved_game(tmp_path)
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", SLOW)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", SLOW)
     app = OgamesApp(replay=game, replay_name=path.name)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -91,7 +91,7 @@ async def test_esc_cancels_a_review_keeping_the_plies_done_and_a_goes_on(tmp_pat
         assert kept and not replay.review.complete
         await wait_for(pilot, replay.review_idle.is_set, 10)
         assert multiprocessing.active_children() == []
-        monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+        monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
         await pilot.press("a")
         await reviewed(pilot, replay)
         assert all(replay.review_values[k] is v for k, v in kept.items())
@@ -103,7 +103,7 @@ async def test_esc_cancels_a_review_keeping_the_plies_done_and_a_goes_on(tmp_pat
 @ui_test
 async def test_marks_are_reached_by_keys_and_by_a_click_on_the_chart(tmp_path, monkeypatch):
     game, path = saved_game(tmp_path)
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
     app = OgamesApp(replay=game, replay_name=path.name)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -139,8 +139,8 @@ async def test_marks_are_reached_by_keys_and_by_a_click_on_the_chart(tmp_path, m
 @ui_test
 async def test_the_chart_shows_what_review_json_prints(tmp_path, monkeypatch):
     game, path = saved_game(tmp_path, "onitama", plies=14, seed=2)
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", "easy")
-    printed = CliRunner().invoke(cli, ["review", str(path), "--json", "--level", "easy"])
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", Budget(nodes=2000, iterations=2000))
+    printed = CliRunner().invoke(cli, ["review", str(path), "--json", "--nodes", "2000"])
     data = json.loads(printed.stdout)
     app = OgamesApp(replay=game, replay_name=path.name)
     async with app.run_test(size=SIZE) as pilot:
@@ -158,7 +158,7 @@ async def test_the_chart_shows_what_review_json_prints(tmp_path, monkeypatch):
 
 @ui_test
 async def test_a_finished_game_is_reviewed_from_its_screen_and_saved_with_it(monkeypatch):
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
     app = OgamesApp("ordo", position=WIN_OR_LOSE)
     async with app.run_test(size=SIZE) as pilot:
         await drawn(pilot)
@@ -176,7 +176,9 @@ async def test_a_finished_game_is_reviewed_from_its_screen_and_saved_with_it(mon
         assert (first.mark, first.best) == ("??", "d6-d8")
         await pilot.press("q")
         assert screen(app).game is game
-        assert "1. d6-e6 {[%chance 0.00,1.00] [%best d6-d8]" in format_game(game)
+        text = format_game(game)
+        assert "1. d6-e6\n{[%chance 0.00,1.00] [%best d6-d8]" in text
+        assert "[%forced 1,1] [%bestforced 0,1]}" in text
 
 
 @ui_test
@@ -188,7 +190,7 @@ async def test_an_unfinished_hidden_game_shows_no_private_text(tmp_path, monkeyp
               for i, p in enumerate(game.plies)]
     private = [p.text for p, shown in zip(game.plies, public, strict=True) if p.text != shown]
     assert private, "the test needs placements whose reverse face is private"
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
     app = OgamesApp(replay=game, replay_name=path.name)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -213,7 +215,7 @@ async def test_ctrl_s_writes_the_review_into_its_file_and_check_accepts_it(tmp_p
                                                                            monkeypatch):
     game, path = saved_game(tmp_path, plies=8)
     before = path.read_text()
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -239,7 +241,7 @@ async def test_a_replay_opened_from_the_command_line_saves_its_review_into_its_f
     """``ogames replay FILE`` opens the app with the file's game and path: Ctrl+S there
     writes the review into FILE, as from the saved-games list."""
     game, path = saved_game(tmp_path, plies=6)
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", TINY)
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
     app = OgamesApp(replay=game, replay_name=path.name, replay_path=path)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ReplayScreen))
@@ -249,3 +251,45 @@ async def test_a_replay_opened_from_the_command_line_saves_its_review_into_its_f
         await pilot.press("ctrl+s")
         assert status(replay).startswith(f"The review is saved in {path.name}.")
     assert "[%chance" in path.read_text()
+
+
+@ui_test
+async def test_r_on_a_marked_move_sets_it_up_to_find_a_better_one(monkeypatch):
+    """Learn from your mistakes: ``r`` on the blunder d6-e6 opens its position as a lesson;
+    the move played is taken back with its own word, the winning d6-d8 solves it, and q
+    comes back to the review at that ply."""
+    from ogames.core.board import cell
+    from ogames.ui.screens.mistakes import MistakeScreen
+    from tests.uihelp import pick_key
+
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", TINY)
+    rules = get_rules("ordo")
+    game = Game.from_position(rules, rules.parse_position(WIN_OR_LOSE), players=("Ann", "Bob"))
+    game.play_text("d6-e6")
+    game.play_text("a4-a1")
+    app = OgamesApp(replay=game, replay_name="lost.ogame")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        replay = replay_of(app)
+        await pilot.press("r")
+        assert status(replay).startswith("R sets a marked move up")
+        await pilot.press("a")
+        await reviewed(pilot, replay)
+        await pilot.press("home", "n")
+        assert replay.game.cursor == 1
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, MistakeScreen), 30)
+        exercise = app.screen
+        assert not exercise.game.plies and exercise.rules.to_move(exercise.game.position) == 0
+        text = " ".join(str(w.render()) for w in exercise.query("#lesson Static"))
+        assert "White played d6-e6 here (??)" in text and "Find a better move" in text
+        await pick_key(pilot, cell("d6"))
+        await pick_key(pilot, cell("e6"))
+        assert "that is the move played in the game" in status(exercise)
+        assert not exercise.game.plies
+        await pick_key(pilot, cell("d6"))
+        await pick_key(pilot, cell("d8"))
+        assert exercise.tutor.done and status(exercise).startswith("Solved!")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is replay)
+        assert replay.game.cursor == 1

@@ -1,5 +1,5 @@
 """The computer player for two-sided games: alpha-beta (a game with hidden information is
-searched in one world dealt from what the mover sees: :mod:`ogames.ai.sampled`).
+searched in one world dealt from what the mover sees: :mod:`ogames.ai.dealt_world`).
 
 Monte Carlo playouts do not see a two-move tactic; a full-width search does. This is the
 classic design, written once against :class:`ogames.core.rules.Rules` and knowing no game:
@@ -53,6 +53,8 @@ from ..core.rules import Move, Position, Rules
 from .precheck import Tactic, precheck, sure_gain
 
 ShouldStop = Callable[[], bool]
+#: (depth, best move, value) of each finished depth of an iterative deepening
+Depths = tuple[tuple[int, Move, float], ...]
 
 #: a won position's value (less the plies to reach it: a quicker win is worth more)
 WIN = 100_000.0
@@ -129,6 +131,9 @@ class Result:
     cut: bool
     #: the search itself, its table warm (a second look at one root move is then cheap)
     searcher: Searcher | None = field(default=None, compare=False, repr=False)
+    #: every finished depth's (depth, best move, value), shallowest first (the judge's
+    #: value reads the last two: :mod:`ogames.ai.judge`)
+    depths: Depths = field(default=(), compare=False, repr=False)
 
 
 def outcome_value(outcome: Outcome, side: int, ply: int) -> float:
@@ -379,16 +384,13 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence,
-                        reductions=level.reductions)
+                        reductions=level.reductions and policy.reductions)
     moves = list(legal)
     if rng is not None:
         rng.shuffle(moves)
     moves = searcher.ordered(pos, moves, None)
-    best, value, done, cut, _ = deepen(searcher, pos, moves, level.depth, started, deadline)
-    return Result(best, value, done, searcher.nodes, cut, searcher)
-
-
-Depths = tuple[tuple[int, Move, float], ...]
+    best, value, done, cut, depths = deepen(searcher, pos, moves, level.depth, started, deadline)
+    return Result(best, value, done, searcher.nodes, cut, searcher, depths)
 
 
 def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, started: float,
@@ -428,22 +430,31 @@ def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, star
 def value_of(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: int,
              seconds: float | None = None) -> float | None:
     """One root move's value at the deepest depth up to ``depth`` that ``nodes`` more
-    nodes (and ``seconds``, if given) allow, one ply deeper at a time, and at once when a
-    depth proves a win or a loss; None when not even one ply fits. Deepening matters when the table is cold (the
-    search on every core keeps its tables in its processes): the whole depth at once ran
-    out of nodes and said nothing, and a capture that loses the game in three plies was
-    played as if it won a piece."""
+    nodes (and ``seconds``, if given) allow (see :func:`move_values`); None when not even
+    one ply fits. Deepening matters when the table is cold (the search on every core keeps
+    its tables in its processes): the whole depth at once ran out of nodes and said
+    nothing, and a capture that loses the game in three plies was played as if it won a
+    piece."""
+    values = move_values(searcher, pos, move, depth, nodes, seconds)
+    return values[-1] if values else None
+
+
+def move_values(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: int,
+                seconds: float | None = None) -> list[float]:
+    """One root move's value at depth 1, 2, … up to ``depth``, each searched with the full
+    window, for as long as ``nodes`` more nodes (and ``seconds``, if given) allow; the
+    deepening stops at once when a depth proves a win or a loss."""
     searcher.node_limit = searcher.nodes + nodes
     searcher.deadline = None if seconds is None else time.perf_counter() + seconds
-    value = None
+    values: list[float] = []
     for at in range(1, depth + 1):
         try:
-            value = searcher.child_value(pos, move, at, -math.inf, math.inf, 0)
+            values.append(searcher.child_value(pos, move, at, -math.inf, math.inf, 0))
         except _Stopped:
             break
-        if abs(value) > PROVEN:
+        if abs(values[-1]) > PROVEN:
             break
-    return value
+    return values
 
 
 # ----- the player -------------------------------------------------------------------------
@@ -473,18 +484,41 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
         raise ValueError("the game is over: there is no move to choose")
     if len(legal) == 1:
         return legal[0]
-    tactic = precheck(rules, pos, legal, pol)
+    return decide(rules, pos, legal, pol, lvl, seed, should_stop=should_stop,
+                  root_search=root_search).move
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A move chosen as :func:`choose_move` chooses it, and why: ``found`` is the search
+    (None when the pre-check's win in one was played without one), ``capture_kept`` says
+    the pre-check's capture replaced the searched move."""
+
+    move: Move
+    found: Result | None
+    capture_kept: bool = False
+
+
+def decide(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy, level: Level,
+           seed: int, *, should_stop: ShouldStop | None = None,
+           root_search: RootSearch | None = None, clock: bool = True) -> Decision:
+    """:func:`choose_move`'s choice among ``legal`` (two or more, history rules applied)
+    with ``policy`` as ``level`` reads it; ``clock``: the second look at the pre-check's
+    capture has ``CHECK_SECONDS`` as well as its nodes (without, the answer depends on the
+    seed alone: the review)."""
+    tactic = precheck(rules, pos, legal, policy)
     if tactic.win is not None:
-        return tactic.win
-    found = (root_search or search)(rules, pos, legal, pol, lvl, random.Random(seed),
+        return Decision(tactic.win, None)
+    found = (root_search or search)(rules, pos, legal, policy, level, random.Random(seed),
                                     should_stop)
     if tactic.capture is None or tactic.capture == found.move:
-        return found.move
+        return Decision(found.move, found)
     if should_stop is not None and should_stop():
-        return found.move  # cancelled: no second look
-    if keep_capture(rules, pos, pol, tactic, found, lvl.name):
-        return tactic.capture
-    return found.move
+        return Decision(found.move, found)  # cancelled: no second look
+    if keep_capture(rules, pos, policy, tactic, found, level.name,
+                    CHECK_SECONDS if clock else None):
+        return Decision(tactic.capture, found, True)
+    return Decision(found.move, found)
 
 
 def game_level(level: str | Level, policy: Policy) -> Level:
@@ -507,11 +541,12 @@ def level_policy(policy: Policy, level: str) -> Policy:
 
 
 def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,
-                 found: Result, level: str = "") -> bool:
+                 found: Result, level: str = "",
+                 seconds: float | None = CHECK_SECONDS) -> bool:
     """Whether the pre-check's capture replaces the searched move: yes, unless the
     searched move wins as much material at once, or the search proved it a win, or a
-    search up to as deep as the one that chose (``CHECK_NODES`` and ``CHECK_SECONDS``
-    at most) proves the capture lost, or, at a ``level`` the game names in
+    search up to as deep as the one that chose (``CHECK_NODES`` and ``seconds`` at most:
+    ``CHECK_SECONDS`` unless the caller wants no clock) proves the capture lost, or, at a ``level`` the game names in
     ``Policy.search_overrules``, values the capture below the searched move by more than
     the capture's sure gain."""
     if found.value > PROVEN:
@@ -520,7 +555,7 @@ def keep_capture(rules: Rules, pos: Position, policy: Policy, tactic: Tactic,
         return False
     searcher = found.searcher or Searcher(rules, policy)
     value = value_of(searcher, pos, tactic.capture, max(found.depth, 1), CHECK_NODES,
-                     CHECK_SECONDS)
+                     seconds)
     if value is None:
         return True  # not even one ply fitted: the capture's gain is all that is known
     if level in policy.search_overrules and found.value - value > tactic.gain:

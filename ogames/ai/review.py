@@ -1,38 +1,42 @@
-"""Reviewing a played game with the computer: each side's chances after every ply, the
-move the computer preferred, and marks for the moves that gave the most away.
+"""Reviewing a played game with the judge (:mod:`ogames.ai.judge`: hard's own search):
+each side's chances after every ply, the move the judge preferred, and marks for the moves
+that gave the most away.
 
-Game-blind: every position of the game is searched once by :func:`ogames.ai.mcts.analyse`
-(one process per core), the move played there tried first. A search gives the value of its
-position (each side's expected share after the move it prefers), that move, and its
-estimate of the move played. A search favours the side it searches for: its own moves are
-searched deeper than the replies. So, for ply *i* played by side *m*:
+Game-blind: every position of the game is searched once by the judge (one process per
+core) at its offline budget, with no clock, so the same file and seed give the same review
+on any machine (``Review.cut`` says when a caller cut a search short). For ply *i*, played
+by side *m*, the search before it (A, of position *i-1*) and the one after it (B, of
+position *i*) say:
 
-* **chances** after the ply = the mean of the search before it (the mover's) on the move
-  played and the search after it (the next mover's) on the position: the two leanings
-  cancel. A finished position's chances are its outcome's shares, exactly;
-* the **preferred move** is the one the search before the ply prefers; the chances after
-  it differ from the chances after the ply by what that one search sees between the two
-  moves (both seen from the same side, so that difference does not lean);
-* **drop** = the mover's chance after the preferred move minus its chance after the move
-  played, never below 0, and 0 when they are the same move;
+* **chances** after the ply: the mean of A's chances after the move played and B's
+  chances in the position it reached (two horizons, one ply apart); a finished position's
+  chances are its outcome's shares, and a result either search proves is shown as such
+  ("White wins in 3"), never as a percentage;
+* the **preferred move** is A's: the move hard plays there, the hint. The chances after
+  it differ from those after the ply by what A sees between the two moves, both searched
+  to the same depths;
+* **drop** = the mover's chance after the preferred move less its chance after the move
+  played (0 when they are the same move: a hint is never marked);
 * **mark** by the drop: ``??`` (a blunder) from 0.30, ``?`` (a mistake) from 0.20, ``?!``
-  (an inaccuracy) from 0.10 (``THRESHOLDS``; a search of the default level estimates a
-  move to within a few hundredths, so smaller drops would mark noise).
+  (an inaccuracy) from 0.10 (``THRESHOLDS``). A drop that would earn a mark is searched
+  again with twice the budget before it does, and that search's word stands.
 
-Chances are rounded to two decimals before the drop is taken, so a review read back from
-a saved game's comments gives the same marks. The searches use the level's iteration
-budget without its clock: the same file, level and seed give the same review on any
-machine (``Review.cut`` says when a search was cut short after all).
+Chances are rounded to hundredths that add up to one before the drop is taken, so a
+review read back from a saved game's comments gives the same marks. Each player's
+**accuracy** sums up its moves as lichess does: the mean of a per-move figure that falls
+from 100 % as the move's drop grows (``accuracy_of``), with the mean drop beside it.
 
-Hidden information: a finished game is searched knowing every hand (and what remains to
-be drawn); an unfinished one only from what a spectator knows (``Rules.view`` with viewer
--1, the policy dealing every hand), and then no preferred move is named, since it would
-come from hands nobody watching can see. Move texts are then the public ones
-(``Rules.public_move_text(pos, move, -1)``), as the replay shows them.
+Hidden information: a finished game's moves are judged each from what its mover could
+see, the hidden part dealt as hard deals it (so a hint is still not marked); an unfinished
+one only from what a spectator knows (``Rules.view`` with viewer -1, every hand dealt):
+chances only, no move named or judged, since both need a hand nobody watching can see.
+Move texts are then the public ones (``Rules.public_move_text(pos, move, -1)``), as the
+replay shows them.
 """
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -43,7 +47,8 @@ from typing import Any
 from ..core.game import Game
 from ..core.registry import get_rules, register, registered_packages
 from ..core.rules import Move, Position
-from .mcts import LEVELS, Estimate, Level, analyse, considered
+from .judge import SPECTATOR, Forced, Verdict, judging, verdict
+from .monte_carlo import considered
 from .processes import cores, start_tracker
 
 Shares = tuple[float, ...]
@@ -51,18 +56,17 @@ Shares = tuple[float, ...]
 #: a mark and the smallest drop in the mover's chance that earns it, worst first
 THRESHOLDS: tuple[tuple[str, float], ...] = (("??", 0.30), ("?", 0.20), ("?!", 0.10))
 MARKS = tuple(mark for mark, _ in THRESHOLDS)
-#: the viewer who is no side (``Rules.view``): knows what is public only
-SPECTATOR = -1
-#: the fewest visits of the moves that read as the move played for a spectator's search
-#: to say its chances (the search of a whole position visits the move played enough)
-SPECTATOR_VISITS = 16
+#: what each mark says, for the legend under the chart and the printed review
+MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+#: a candidate mark is searched again with this many times the budget before it stands
+RECHECK = 2.0
 #: how knowledge is described to the reader, by the kind of review
 KNOWLEDGE = {
     "everything": "",
-    "every hand": "The game is over, so it is reviewed knowing every hand and what was "
-                  "left to draw.",
+    "movers": "Each move is judged from what its mover could see: the hidden tiles are "
+              "dealt as the computer deals them when it plays.",
     "spectator": "The game is not over, so it is reviewed only from what a spectator "
-                 "knows: no hand is used or shown, and no preferred move is named.",
+                 "knows: every hand is dealt, and no move is named or judged.",
 }
 
 
@@ -74,13 +78,66 @@ def mark_for(drop: float) -> str:
     return ""
 
 
-def review_level(level: str | Level) -> Level:
-    """The level searched: its iteration budget, without its clock (reproducible)."""
-    if isinstance(level, str):
-        if level not in LEVELS:
-            raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVELS)}")
-        level = LEVELS[level]
-    return replace(level, time_limit=None)
+def legend() -> str:
+    """One line that says what the marks mean."""
+    return "  ".join(f"{mark} {MARK_NAMES[mark]}" for mark in reversed(MARKS))
+
+
+def accuracy_of(drop: float) -> float:
+    """A move's accuracy in percent from its drop in the mover's chance: 100 for no drop,
+    falling as lichess's accuracy falls with the drop in winning chances (its published
+    curve, about 65 % for a drop of ten points and 15 % for forty)."""
+    if drop <= 0:
+        return 100.0
+    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * drop) - 3.1669))
+
+
+def percentages(shares: Sequence[float]) -> tuple[int, ...]:
+    """Shares as whole percentages that add up to 100."""
+    return tuple(round(100 * s) for s in _rounded(shares))
+
+
+def chances_words(sides: Sequence[str], shares: Sequence[float],
+                  forced: Forced | None = None) -> str:
+    """Each side's chance for a reader ("White 64 %, Black 36 %"), or the result a search
+    proved ("White wins in 3")."""
+    if forced is not None:
+        return f"{sides[forced.winner]} wins in {forced.moves}"
+    return ", ".join(f"{side} {p} %" for side, p in zip(sides, percentages(shares),
+                                                          strict=False))
+
+
+# ----- how long the judge searches ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long the judge searches each position: ``effort`` times its own budget (the
+    game's ``Policy.judging.nodes``, hard's Monte Carlo iterations), or ``nodes`` and
+    ``iterations`` given outright (tests, ``ogames review --nodes``)."""
+
+    effort: float = 1.0
+    nodes: int | None = None
+    iterations: int | None = None
+
+    def times(self, factor: float) -> Budget:
+        return replace(self, effort=self.effort * factor)
+
+    def describe(self, game_id: str) -> str:
+        """The budget in words: what one search of this game does."""
+        rules = get_rules(game_id)
+        policy = rules.policy()
+        if policy.score is not None and len(rules.sides(rules.variants[0])) == 2:
+            nodes = round((self.nodes or judging(policy).nodes) * self.effort)
+            return f"{nodes:,} nodes a position"
+        from .levels import LEVELS
+
+        iterations = round((self.iterations or LEVELS["hard"].iterations) * self.effort)
+        return f"{iterations:,} iterations a position"
+
+
+#: the judge's own budget (the app's review and ``ogames review``)
+JUDGE = Budget()
 
 
 # ----- values ------------------------------------------------------------------------------
@@ -92,7 +149,9 @@ class Value:
     outcome when the game is over there: each side's chances after the move preferred
     there (``shares``: the position's value), that move's text (None: not named, or the
     game is over), and the chances after the move actually played there (``played``:
-    None when the search did not try it, or after the last ply)."""
+    None when it was not judged, or after the last ply); ``forced`` and
+    ``played_forced``: what the search proved, after each; ``checked``: the word of the
+    search twice as long that a candidate mark gets."""
 
     index: int
     shares: Shares
@@ -101,6 +160,9 @@ class Value:
     cut: bool = False
     #: the game is over there: ``shares`` are its outcome's, exactly
     final: bool = False
+    forced: Forced | None = None
+    played_forced: Forced | None = None
+    checked: bool = False
 
 
 @dataclass(frozen=True)
@@ -110,17 +172,35 @@ class Saved:
     chances: Shares
     best: str | None
     best_chances: Shares | None
+    forced: Forced | None = None
+    best_forced: Forced | None = None
 
 
 def _rounded(shares: Sequence[float]) -> Shares:
-    return tuple(round(min(1.0, max(0.0, float(s))), 2) for s in shares)
+    """Shares as hundredths that add up to exactly one (the largest remainders rounded
+    up), so that the percentages shown add up to 100."""
+    clipped = [min(1.0, max(0.0, float(s))) for s in shares]
+    total = sum(clipped)
+    if total <= 0:
+        clipped, total = [1.0] * len(shares), float(len(shares))
+    exact = [100 * s / total for s in clipped]
+    cents = [math.floor(x + 1e-9) for x in exact]
+    order = sorted(range(len(exact)), key=lambda i: (cents[i] - exact[i], i))
+    for i in order[: 100 - sum(cents)]:
+        cents[i] += 1
+    return tuple(c / 100 for c in cents)
+
+
+def _exact(forced: Forced, sides: int) -> Shares:
+    return tuple(1.0 if side == forced.winner else 0.0 for side in range(sides))
 
 
 @dataclass(frozen=True)
 class Task:
     """One search to run, picklable for a worker process: the game by its id (the worker
     finds the rules in its own registry), the position, its legal moves with history
-    rules applied, and how much is known (``viewer``, see ``mcts.analyse``)."""
+    rules applied, and how much is known (``viewer``: None, the mover's view; -1, a
+    spectator's)."""
 
     game_id: str
     index: int
@@ -128,11 +208,10 @@ class Task:
     legal: tuple[Move, ...]
     banned: frozenset
     viewer: int | None
-    level: Level
+    budget: Budget
     seed: int
-    #: the move played here (None after the last ply); a spectator knows its public text
+    #: the move played here (None after the last ply, and for a spectator)
     played: Move | None = None
-    played_text: str = ""
 
 
 #: set in a worker process: the review was cancelled, searches stop at once
@@ -149,36 +228,38 @@ def _init_worker(cancel: Any, games: tuple[str, ...] = ()) -> None:
 
 
 def evaluate(task: Task, should_stop: Callable[[], bool] | None = None) -> Value:
-    """Search one position (in a worker process, or in the caller's thread)."""
+    """Search one position (in a worker process, or in the caller's thread); a drop that
+    would earn a mark is searched again with ``RECHECK`` times the budget."""
     rules = get_rules(task.game_id)
     if should_stop is None and _CANCEL is not None:
         should_stop = _CANCEL.is_set
-    found = analyse(rules, task.position, task.legal, task.level, task.seed,
-                    viewer=task.viewer, banned=task.banned, should_stop=should_stop,
-                    include=task.played)
+    found = _judged(task, task.budget, should_stop)
+    checked = False
+    if _drop(rules, task.position, found) >= THRESHOLDS[-1][1] - 1e-9:
+        found = _judged(task, task.budget.times(RECHECK), should_stop)
+        checked = True
     best = None
     if found.move is not None and task.viewer != SPECTATOR:
         best = rules.move_text(task.position, found.move)
-    played = _played_shares(rules, task, found.estimates)
     return Value(task.index, _rounded(found.shares), best,
-                 None if played is None else _rounded(played), found.cut)
+                 None if found.played is None else _rounded(found.played), found.cut,
+                 forced=found.forced, played_forced=found.played_forced, checked=checked)
 
 
-def _played_shares(rules: Any, task: Task, estimates: Sequence[Estimate]) -> Shares | None:
-    """The search's chances after the move played. A spectator's search tried moves of
-    dealt worlds: those that read as the move played does count, by their visits."""
-    if task.played_text == "" and task.played is None:
-        return None
-    if task.viewer != SPECTATOR:
-        return next((e.shares for e in estimates if e.move == task.played), None)
-    view = rules.view(task.position, SPECTATOR)
-    alike = [e for e in estimates
-             if rules.public_move_text(view, e.move, SPECTATOR) == task.played_text]
-    visits = sum(e.visits for e in alike)
-    if visits < SPECTATOR_VISITS:  # a few playouts say little: leave it to the next search
-        return None
-    return tuple(sum(e.shares[k] * e.visits for e in alike) / visits
-                 for k in range(len(alike[0].shares)))
+def _judged(task: Task, budget: Budget, should_stop: Callable[[], bool] | None) -> Verdict:
+    rules = get_rules(task.game_id)
+    return verdict(rules, task.position, task.legal, seed=task.seed, effort=budget.effort,
+                   viewer=task.viewer, played=task.played, banned=task.banned,
+                   should_stop=should_stop, nodes=budget.nodes, iterations=budget.iterations)
+
+
+def _drop(rules: Any, pos: Position, found: Verdict) -> float:
+    """The mover's drop from the preferred move to the move played, as the review rounds
+    it (0 when the move played is the preferred one, or was not judged)."""
+    if found.played is None or found.move is None:
+        return 0.0
+    mover = rules.to_move(pos)
+    return round(_rounded(found.shares)[mover] - _rounded(found.played)[mover], 2)
 
 
 # ----- the plan: what to search --------------------------------------------------------------
@@ -194,7 +275,7 @@ class Plan:
     movers: tuple[int, ...]
     texts: tuple[str, ...]
     knowledge: str
-    level: Level
+    budget: Budget
     seed: int
     known: Mapping[int, Value]
     saved: Mapping[int, Saved]
@@ -206,19 +287,18 @@ class Plan:
 
 
 def knowledge_of(game: Game) -> str:
-    """``everything``, ``every hand`` (hidden information, game over) or ``spectator``."""
+    """``everything``, ``movers`` (hidden information, game over) or ``spectator``."""
     if not game.rules.hidden_information:
         return "everything"
-    return "every hand" if game.outcome() is not None else "spectator"
+    return "movers" if game.outcome() is not None else "spectator"
 
 
-def plan(game: Game, level: str | Level = "medium", seed: int = 0, *, reuse: bool = True,
+def plan(game: Game, budget: Budget = JUDGE, seed: int = 0, *, reuse: bool = True,
          done: Mapping[int, Value] | None = None) -> Plan:
     """What reviewing ``game`` (its moves up to the cursor) takes: ``reuse`` the plies'
     saved review comments; ``done``: values found by an earlier, cancelled review."""
     rules = game.rules
     policy = rules.policy()
-    lvl = review_level(level)
     n = game.cursor
     knowledge = knowledge_of(game)
     viewer = SPECTATOR if knowledge == "spectator" else None
@@ -243,12 +323,13 @@ def plan(game: Game, level: str | Level = "medium", seed: int = 0, *, reuse: boo
             allowed = set(full)  # moves refused by the history rule only
             banned = frozenset(m for m in rules.moves(pos) if m not in allowed)
         legal = tuple(considered(rules, pos, policy, full))  # never all of millions
-        played = game.plies[k].move if k < n else None
-        tasks.append(Task(rules.id, k, pos, legal, banned, viewer, lvl, seed * 1_000_003 + k,
-                          None if viewer is not None else played,
-                          texts[k] if k < n else ""))
+        played = game.plies[k].move if k < n and viewer is None else None
+        if played is not None and played not in legal:
+            legal += (played,)
+        tasks.append(Task(rules.id, k, pos, legal, banned, viewer, budget,
+                          seed * 1_000_003 + k, played))
     movers = tuple(rules.to_move(game.position_at(i)) for i in range(n))
-    return Plan(rules.id, game.sides, movers, texts, knowledge, lvl, seed, known, saved,
+    return Plan(rules.id, game.sides, movers, texts, knowledge, budget, seed, known, saved,
                 tuple(tasks))
 
 
@@ -314,8 +395,9 @@ def run(tasks: Sequence[Task], on_value: Callable[[Value], None],
 @dataclass(frozen=True)
 class PlyReview:
     """One ply reviewed: who moved, the move as shown, each side's chances after it, the
-    move the computer preferred (None: not named) and the chances after that, the
-    mover's drop and its mark; ``saved``: read from the game's comments."""
+    move the judge preferred (None: not named) and the chances after that, the mover's
+    drop and its mark; ``forced`` and ``best_forced``: a result proved after the move and
+    after the preferred one; ``saved``: read from the game's comments."""
 
     ply: int
     side: int
@@ -326,21 +408,36 @@ class PlyReview:
     drop: float
     mark: str
     saved: bool = False
+    forced: Forced | None = None
+    best_forced: Forced | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One side's moves reviewed: how many of each mark, the mean drop of its chance, its
+    accuracy (the mean of ``accuracy_of`` over its moves) and how many moves."""
+
+    marks: dict[str, int]
+    average_drop: float
+    accuracy: float
+    moves: int
 
 
 @dataclass(frozen=True)
 class Review:
     """A game's review so far: ``plies`` holds the plies reviewed, in order (a cancelled
-    review may lack some); ``start``: the chances before the first move, when known."""
+    review may lack some); ``start``: the chances before the first move, when known;
+    ``budget``: how long each position was searched, in words."""
 
     sides: tuple[str, ...]
     total: int
     plies: tuple[PlyReview, ...]
     start: Shares | None
     knowledge: str
-    level: str
+    budget: str
     seed: int
     cut: bool
+    start_forced: Forced | None = None
 
     @property
     def complete(self) -> bool:
@@ -360,14 +457,15 @@ class Review:
         """The plies that carry a mark, in order."""
         return [p.ply for p in self.plies if p.mark]
 
-    def summary(self) -> list[tuple[dict[str, int], float, int]]:
-        """Per side: its marks by kind, its average drop, and its plies reviewed."""
+    def summary(self) -> list[PlayerSummary]:
+        """Per side: its marks by kind, its mean drop, its accuracy and its plies reviewed."""
         out = []
         for side in range(len(self.sides)):
             own = [p for p in self.plies if p.side == side]
             counts = {mark: sum(p.mark == mark for p in own) for mark in MARKS}
             average = sum(p.drop for p in own) / len(own) if own else 0.0
-            out.append((counts, round(average, 3), len(own)))
+            accuracy = sum(accuracy_of(p.drop) for p in own) / len(own) if own else 100.0
+            out.append(PlayerSummary(counts, round(average, 3), round(accuracy, 1), len(own)))
         return out
 
 
@@ -380,54 +478,87 @@ def assemble(plan_: Plan, values: Mapping[int, Value]) -> Review:
         reviewed = _ply(plan_, i, known)
         if reviewed is not None:
             plies.append(reviewed)
-    start = plies[0].best_chances if plies and plies[0].ply == 1 else None
+    first = known.get(0)
+    start_forced = None
+    if first is not None:
+        start: Shares | None = first.shares
+        start_forced = first.forced
+    else:
+        start = plies[0].best_chances if plies and plies[0].ply == 1 else None
     cut = any(v.cut for v in values.values())
     return Review(plan_.sides, plan_.total, tuple(plies), start, plan_.knowledge,
-                  plan_.level.name, plan_.seed, cut)
+                  plan_.budget.describe(plan_.game_id), plan_.seed, cut, start_forced)
+
+
+def _after(before: Value | None, after: Value | None, sides: int
+           ) -> tuple[Shares | None, Forced | None]:
+    """The chances after a ply and the result proved there: the finished position's, a
+    result either search proved (B's own, else A's of the move played, a ply on), else the
+    mean of A's chances after the move played and B's in the position."""
+    if after is None:
+        return None, None
+    if after.final:
+        return after.shares, None
+    forced = after.forced
+    if forced is None and before is not None and before.played_forced is not None:
+        proved = before.played_forced
+        forced = Forced(proved.winner, max(1, proved.plies - 1))
+    if forced is not None:
+        return _exact(forced, sides), forced
+    if before is None or before.played is None:
+        return after.shares, None
+    return _rounded([(a + b) / 2 for a, b in zip(before.played, after.shares,
+                                                 strict=True)]), None
 
 
 def _ply(plan_: Plan, i: int, known: Mapping[int, Value]) -> PlyReview | None:
     """Ply i from the searches before it (A, the mover's) and after it (B, the next
-    mover's), or from its saved comment. A search favours the side it searches for (its
-    moves are searched deeper than the replies), so the chances after the move are the
-    mean of A's estimate of the move played and B's value, and the preferred move's
-    chances differ from them by what A says separates the two moves."""
+    mover's), or from its saved comment: the chances after it (``_after``), and the
+    preferred move's, which differ from them by what A says separates the two moves;
+    where B proved a result that A did not see for the move played (it lay just past A's
+    horizon), the proof stands against A's chances in the position."""
     saved = plan_.saved.get(i)
     before, after = known.get(i - 1), known.get(i)
+    sides = len(plan_.sides)
     if saved is not None:
-        chances: Shares | None = saved.chances
-    elif after is None:
-        chances = None
-    elif after.final or before is None or before.played is None:
-        chances = after.shares
+        chances, forced = saved.chances, saved.forced
     else:
-        chances = _rounded([(a + b) / 2 for a, b in zip(before.played, after.shares,
-                                                       strict=True)])
+        chances, forced = _after(before, after, sides)
     if chances is None:
         return None
+    best_forced = None
     if saved is not None and saved.best_chances is not None:
-        best, best_chances = saved.best, saved.best_chances
+        best, best_chances, best_forced = saved.best, saved.best_chances, saved.best_forced
     elif before is not None:
-        base = before.played if before.played is not None else chances
-        best = before.best
-        best_chances = _rounded([c + b - p for c, b, p in zip(chances, before.shares, base,
-                                                              strict=True)])
+        best, best_forced = before.best, before.forced
+        if best_forced is not None:
+            best_chances = _exact(best_forced, sides)
+        elif forced is not None and before.played_forced is None:
+            best_chances = before.shares  # B proved what A only guessed: the proof stands
+        else:
+            base = before.played if before.played is not None else chances
+            best_chances = _rounded([c + b - p for c, b, p in zip(chances, before.shares, base,
+                                                                  strict=True)])
     else:
         return None
     side = plan_.movers[i - 1]
     move = plan_.texts[i - 1]
-    drop = 0.0 if best == move else max(0.0, round(best_chances[side] - chances[side], 2))
+    judged = best is not None and before is not None and before.played is not None
+    drop = 0.0
+    if (saved is not None or judged) and best != move:
+        drop = max(0.0, round(best_chances[side] - chances[side], 2))
     return PlyReview(i, side, move, chances, best, best_chances, drop, mark_for(drop),
-                     saved is not None)
+                     saved is not None, forced, best_forced)
 
 
-def review_game(game: Game, level: str | Level = "medium", seed: int = 0, *,
+def review_game(game: Game, budget: Budget = JUDGE, seed: int = 0, *,
                 reuse: bool = True, workers: int | None = None,
                 progress: Callable[[Review, int, int], None] | None = None,
                 should_stop: Callable[[], bool] = lambda: False) -> Review:
-    """Review ``game`` at ``level`` (see ``plan`` and ``run``); ``progress(review, done,
-    searches)`` after each search. A stopped review keeps what was done."""
-    steps = plan(game, level, seed, reuse=reuse)
+    """Review ``game`` with the judge at ``budget`` (see ``plan`` and ``run``);
+    ``progress(review, done, searches)`` after each search. A stopped review keeps what
+    was done."""
+    steps = plan(game, budget, seed, reuse=reuse)
     values: dict[int, Value] = {}
 
     def found(value: Value) -> None:
@@ -442,6 +573,7 @@ def review_game(game: Game, level: str | Level = "medium", seed: int = 0, *,
 # ----- comments in a saved game ---------------------------------------------------------------
 
 _NUMBERS = re.compile(r"(?:0(?:\.[0-9]+)?|1(?:\.0+)?)(?:,(?:0(?:\.[0-9]+)?|1(?:\.0+)?))*")
+_FORCED = re.compile(r"([0-9]),([1-9][0-9]{0,3})")
 _COMMAND = re.compile(r"\[%([A-Za-z]+)\s+([^\]]*)\]")
 
 
@@ -452,11 +584,17 @@ def _chances_text(shares: Shares) -> str:
 def comment_of(ply: PlyReview) -> str:
     """The saved-game comment of a reviewed ply: ``[%chance 0.41,0.59]`` each side's
     chance after the move, in side order; ``[%best d4-d5]`` the preferred move (left out
-    when not named); ``[%bestchance 0.70,0.30]`` the chances after it."""
+    when not named); ``[%bestchance 0.70,0.30]`` the chances after it; ``[%forced 1,3]``
+    and ``[%bestforced 0,5]``, where a result was proved after the move or after the
+    preferred one: the winning side's number and the plies to the end."""
     parts = [f"[%chance {_chances_text(ply.chances)}]"]
     if ply.best is not None:
         parts.append(f"[%best {ply.best}]")
     parts.append(f"[%bestchance {_chances_text(ply.best_chances)}]")
+    if ply.forced is not None:
+        parts.append(f"[%forced {ply.forced.winner},{ply.forced.plies}]")
+    if ply.best_forced is not None:
+        parts.append(f"[%bestforced {ply.best_forced.winner},{ply.best_forced.plies}]")
     return " ".join(parts)
 
 
@@ -468,17 +606,26 @@ def _parse_chances(text: str, sides: int) -> Shares | None:
     return values if len(values) == sides else None
 
 
+def _parse_forced(text: str | None, sides: int) -> Forced | None:
+    found = _FORCED.fullmatch((text or "").strip())
+    if found is None or int(found.group(1)) >= sides:
+        return None
+    return Forced(int(found.group(1)), int(found.group(2)))
+
+
 def read_comment(comment: str, sides: int) -> Saved | None:
     """A ply's saved review, or None when its comment holds no readable ``[%chance …]``
     (the ply is then searched again). A ``[%bestchance …]`` that cannot be read leaves
-    the preferred move to be searched again."""
+    the preferred move to be searched again; a result that cannot be read is left out."""
     commands = {name.casefold(): value.strip() for name, value in _COMMAND.findall(comment)}
     chances = _parse_chances(commands.get("chance", ""), sides)
     if chances is None:
         return None
     best_chances = _parse_chances(commands.get("bestchance", ""), sides)
     best = commands.get("best") or None
-    return Saved(chances, best if best_chances is not None else None, best_chances)
+    return Saved(chances, best if best_chances is not None else None, best_chances,
+                 _parse_forced(commands.get("forced"), sides),
+                 _parse_forced(commands.get("bestforced"), sides))
 
 
 def annotate(game: Game, review: Review) -> int:

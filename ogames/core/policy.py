@@ -84,10 +84,12 @@ class Policy:
     pre-check's capture when the search values it above the capture by more than all the
     material the capture surely wins: the search has then seen something worth more than
     that material (Ordo's hard, whose one-ply captures cost it won games: the searched
-    step that won by force in nine plies was given up for a piece). Hints (at medium) and
-    the other levels keep the pre-check's word. ``level_scores`` gives, by level name, a
+    step that won by force in nine plies was given up for a piece); the other levels keep
+    the pre-check's word. ``level_scores`` gives, by level name, a
     leaf score that level's search reads in place of ``score``: a lower level may know
     less of the game than the one above it (Opprimo's easy knows no anchored King).
+    ``judging``, when given, is how the judge (hard's search, which gives the hints and
+    the review) reads the game: its offline budget and its fitted chance curve.
     """
 
     evaluate: Evaluate | None = None
@@ -106,6 +108,34 @@ class Policy:
     search_weighs: Noisy | None = None
     search_overrules: tuple[str, ...] = ()
     level_scores: tuple[tuple[str, Score], ...] = ()
+    #: how the review and the hints' judge reads this game's ``score`` (``Judging``)
+    judging: Judging | None = None
+    #: late move reductions fit this game (``alphabeta.Level.reductions``, hard's): False
+    #: where a quiet move late in the order decides as often as any other (Onitama, whose
+    #: Masters reach the arch and each other by quiet moves)
+    reductions: bool = True
+
+
+@dataclass(frozen=True)
+class Judging:
+    """How the judge (:mod:`ogames.ai.judge`: hard's search, which gives the hints, the
+    review and every chance shown) reads a game: ``nodes``, the alpha-beta nodes it
+    searches each position with offline (no clock, so the same file gives the same review
+    on any machine; at least what hard searches in its time on two cores), and the curve
+    from a search's value to the side to move's chance of winning, a logistic
+    ``1 / (1 + exp(-(value + edge) / scale))`` fitted to the outcomes of logged games
+    (each game's ``computer.py`` says how and on what)."""
+
+    nodes: int
+    scale: float
+    edge: float = 0.0
+
+    def chance(self, value: float) -> float:
+        """The side to move's chance of winning at a (not proven) search value."""
+        x = (value + self.edge) / self.scale
+        if x < -60:
+            return 0.0
+        return 1.0 / (1.0 + math.exp(-x)) if x < 60 else 1.0
 
 
 #: the knowledge-free policy: plain random playouts to the end

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as _dt
 import textwrap
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.cells import cell_len
 from textual import events
@@ -29,6 +29,9 @@ from .heap import IdleCollection, settle_heap
 from .seats import seats_from_players
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
+
+if TYPE_CHECKING:  # the searches load when first used (start time)
+    from ..ai.exercise import Exercise
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
@@ -207,6 +210,15 @@ class OgamesApp(App[None]):
                     self.pop_screen()
                 return
         self.push_screen(CourseScreen(rules))
+
+    def open_exercise(self, exercise: Exercise, ply: int, mark: str,
+                      done: Callable[[str | None], None]) -> None:
+        """Play a reviewed game's marked move as an exercise (``r`` in a replay, see
+        ``screens.mistakes``); ``done`` gets "next" when the player asks for the next one."""
+        from .screens.mistakes import MistakeScreen  # on first use (start time)
+
+        screen = MistakeScreen(exercise.game.rules, exercise, ply, mark, ascii=self.ascii)
+        self.push_screen(screen, done)
 
     def start_game(self, game: Game, save_path: Path | None = None,
                    computer: Mapping[int, str] | None = None,

@@ -37,8 +37,9 @@ log = logging.getLogger("ogames.ui")
 Runner = Callable[[Callable[[], Any], str], Worker]
 
 DEFAULT_LEVEL = "medium"
-#: hints (``h``) are the computer's suggestion at this level
-HINT_LEVEL = "medium"
+#: hints (``h``) are the hard level's move: the judge's, so that the review never marks a
+#: hint (issue 63)
+HINT_LEVEL = "hard"
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 ASCII_SPINNER = "|/-\\"
 #: seconds between two frames of the spinner
@@ -55,7 +56,7 @@ def snapshot(game: Game) -> Game:
 def choose(game: Game, level: str, seed: int, should_stop: Callable[[], bool]) -> Any:
     """The computer's move for the side to move in ``game`` (runs in the worker thread;
     tests replace it with a fast stub)."""
-    from ..ai.mcts import Player  # the searches load with the first move asked for
+    from ..ai.player import Player  # the searches load with the first move asked for
 
     return Player(level, seed).choose(game, should_stop)
 

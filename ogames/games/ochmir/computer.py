@@ -4,7 +4,7 @@ tiles that would hand the opponent a hexagon after everything else; and how to d
 tiles a player cannot see.
 
 Two-handed, the computer searches with alpha-beta in one dealt world
-(:mod:`ogames.ai.sampled`): what is hidden decides little there (a capture counts colours
+(:mod:`ogames.ai.dealt_world`): what is hidden decides little there (a capture counts colours
 only, and every tile carries both colours), so ``score``, ``noisy`` and ``noisy_moves``
 below are what it reads. Three-handed, it plays Monte Carlo with ``evaluate``.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 
-from ogames.core.policy import Policy, RulesObject, logistic
+from ogames.core.policy import Judging, Policy, RulesObject, logistic
 
 from .geometry import HEX_CELLS
 from .notation import Move, Position
@@ -37,13 +37,18 @@ from .play import (
 from .playout import GREEDY, play_out
 from .tiles import CANON, EXPOSED, FLIP, HIDDEN, MASKED, VALUE, VALUES, code, tile_set
 
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=100_000, scale=4.0)
+
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     return Policy(evaluate, priority, determinize, playout_depth=12, greedy=GREEDY,
                   score=score, noisy=noisy, material=material, noisy_moves=noisy_moves,
-                  candidates=candidates, playout=playout)
+                  candidates=candidates, playout=playout, judging=JUDGING)
 
 
 # ----- three-handed side choices -------------------------------------------------------------

@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import CELL_XY, DARK_FULL, DARK_HALF, EMPTY, LIGHT_FULL, LIGHT_HALF, Move, Position
@@ -124,6 +124,12 @@ def ending(board: str, hunters: Sequence[int], prey: Sequence[int]) -> float:
     return hunt(hunters, prey) - TRAP_WEIGHT * free_steps(board, prey)
 
 
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=200_000, scale=3.0)
+
+
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
@@ -144,4 +150,4 @@ def policy() -> Policy:
         return bool(m.attacked)
 
     return Policy(evaluate, priority, playout_depth=16, greedy=0.5, score=score, noisy=noisy,
-                  material=material)
+                  material=material, judging=JUDGING)

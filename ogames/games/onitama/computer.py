@@ -1,6 +1,15 @@
-"""What the computer knows of Onitama: the students left and the Masters' race to the
-enemy temple arch; captures (of the Master first) are tried first, and captures and a
-Master's step onto the enemy arch are what the alpha-beta search follows past its horizon.
+"""What the computer knows of Onitama: the students left, where each piece stands (one
+value a square for a student and one for the Master, the same on both wings), how many
+moves each side's two cards give it, the students of the side to move that the other
+side's cards attack, and the threats of the other side to end the game next move (its
+cards attack the Master, its Master is one move from the arch). Captures (of the Master
+first) are tried first, and captures and a Master's step onto the enemy arch are what the
+alpha-beta search follows past its horizon.
+
+The weights are fitted to results (Texel tuning, ``bench/texel.py``): self-play games of
+the search at a small node budget, each quiet position's ``features`` and its side to
+move's result, a regularised logistic regression, the weights then scaled so that a
+student weighs one. ``WEIGHTS`` says which games and how well it predicts.
 
 Read by the game-blind search through ``Rules.policy``; the functions read engine
 internals (board strings, move squares) because they run thousands of times per move.
@@ -9,37 +18,144 @@ internals (board strings, move squares) because they run thousands of times per 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
-from .notation import ARCH, MASTER, OWN, SIZE, STUDENT, Move, Position
+from .notation import ARCH, BLUE, MASTER, OWN, RED, SIZE, STUDENT, Move, Position
+from .play import hand_targets, side_moves
+
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=300_000, scale=1.5)
+
+#: a square from its side's own seat: rank 0 its home row, file folded onto the near wing
+#: (0 the edge, 2 the middle file), as one of 15 classes (``rank * 3 + folded file``)
+CLASSES = 15
+CLASS_NAMES = tuple(f"rank {c // 3 + 1} {('edge', 'wing', 'middle')[c % 3]}"
+                    for c in range(CLASSES))
+#: the terms of the score, in the order of ``features`` and ``WEIGHTS``
+TERMS = ("students", *(f"student on {n}" for n in CLASS_NAMES),
+         *(f"Master on {n}, with many pieces" for n in CLASS_NAMES),
+         *(f"Master on {n}, with few pieces" for n in CLASS_NAMES), "moves", "their moves",
+         "students they attack", "students they attack that no piece guards",
+         "they attack the Master", "their Master one move from the arch")
+STUDENTS_AT, MASTER_AT, LATE_MASTER_AT = 1, 1 + CLASSES, 1 + 2 * CLASSES
+MOVES_AT = 1 + 3 * CLASSES
+#: the pieces on the board at which the Master's squares count as in the opening (its
+#: middle-game table alone); with fewer, the end-game table weighs more, and alone with
+#: two pieces on the board
+FULL_BOARD = 10
+#: the weights of the terms (Texel tuning, see the module's text)
+WEIGHTS: tuple[float, ...] = (
+    1.0, *(0.0,) * CLASSES,
+    *(-0.3 * max(2 - c % 3, 4 - c // 3) for c in range(CLASSES)),
+    *(-0.3 * max(2 - c % 3, 4 - c // 3) for c in range(CLASSES)),
+    0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+
+
+def phase(board: str) -> float:
+    """How far the game is from its end, by the pieces on the board: 1 with all ten, 0
+    with the two Masters alone (the share of the Master's middle-game table)."""
+    pieces = SIZE * SIZE - board.count(".")
+    return max(0.0, min(1.0, (pieces - 2) / (FULL_BOARD - 2)))
+
+
+def square_class(square: int, side: int) -> int:
+    """The class of ``square`` seen from ``side``'s seat (see ``CLASSES``)."""
+    relative = square if side == RED else SIZE * SIZE - 1 - square
+    rank, file = divmod(relative, SIZE)
+    return rank * 3 + min(file, SIZE - 1 - file)
+
+
+def features(rules: Rules, pos: Position) -> list[float]:
+    """The score's terms (``TERMS``) from the side to move's view: each piece-and-square
+    count and the students as the mover's less the other side's."""
+    b, me = pos.board, pos.turn
+    out = [0.0] * len(TERMS)
+    early = phase(b)
+    for square, ch in enumerate(b):
+        if ch == ".":
+            continue
+        side = RED if ch in OWN[RED] else BLUE
+        sign = 1.0 if side == me else -1.0
+        if ch == STUDENT[side]:
+            out[0] += sign
+            out[STUDENTS_AT + square_class(square, side)] += sign
+        else:
+            out[MASTER_AT + square_class(square, side)] += sign * early
+            out[LATE_MASTER_AT + square_class(square, side)] += sign * (1.0 - early)
+    out[MOVES_AT:] = _threats(pos)
+    return out
+
+
+def _threats(pos: Position) -> tuple[int, int, int, int, int, int]:
+    """The terms that read the cards: the side to move's moves and the other side's
+    (passes not counted), the mover's students the other side's cards attack and those
+    of them no piece of the mover guards, whether they attack the mover's Master, and
+    whether the other side's Master is one move from the mover's arch."""
+    b, me = pos.board, pos.turn
+    them = 1 - me
+    mine = side_moves(b, me, pos.hand(me))
+    theirs = side_moves(b, them, pos.hand(them))
+    if mine and mine[0].origin is None:
+        mine = ()
+    if theirs and theirs[0].origin is None:
+        theirs = ()
+    own = OWN[me]
+    attacked = {m.target for m in theirs if b[m.target] in own}
+    student = STUDENT[me]
+    students = [t for t in attacked if b[t] == student]
+    master = 1 if len(attacked) > len(students) else 0
+    hanging = 0
+    if students:
+        reach = hand_targets(me, pos.hand(me))
+        guarded = {t for sq, ch in enumerate(b) if ch in own for t, _ in reach[sq]}
+        hanging = sum(1 for t in students if t not in guarded)
+    their_master = b.find(MASTER[them])
+    arch = ARCH[me]
+    near = any(m.origin == their_master and m.target == arch for m in theirs)
+    return len(mine), len(theirs), len(students), hanging, master, int(near)
+
+
+@lru_cache(maxsize=1 << 16)
+def placement(board: str) -> float:
+    """Red's advantage from the pieces and their squares alone (the weights' first
+    ``MOVES_AT`` terms), kept per board: the same boards come back all through a search."""
+    total = 0.0
+    early = phase(board)
+    for square, ch in enumerate(board):
+        if ch == ".":
+            continue
+        side = RED if ch in OWN[RED] else BLUE
+        c = square_class(square, side)
+        value = (WEIGHTS[0] + WEIGHTS[STUDENTS_AT + c] if ch == STUDENT[side] else
+                 early * WEIGHTS[MASTER_AT + c] + (1.0 - early) * WEIGHTS[LATE_MASTER_AT + c])
+        total += value if side == RED else -value
+    return total
+
+
+def score(rules: Rules, pos: Position) -> float:
+    """The side to move's score: ``WEIGHTS`` times ``features``, the placement kept per
+    board."""
+    at = placement(pos.board)
+    mine, theirs, attacked, hanging, master, near = _threats(pos)
+    w = WEIGHTS
+    return ((at if pos.turn == RED else -at) + w[MOVES_AT] * mine + w[MOVES_AT + 1] * theirs
+            + w[MOVES_AT + 2] * attacked + w[MOVES_AT + 3] * hanging
+            + w[MOVES_AT + 4] * master + w[MOVES_AT + 5] * near)
 
 
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     arch, master, own = ARCH, MASTER, OWN
-    size = SIZE
-
-    def distance(board: str, side: int) -> int:
-        """King steps from ``side``'s Master to the enemy arch (Way of the Stream)."""
-        sq = board.find(master[side])
-        target = arch[1 - side]
-        return max(abs(sq % size - target % size), abs(sq // size - target // size))
-
-    def balance(pos: Position) -> float:
-        """Red's advantage in students."""
-        b = pos.board
-        students = (b.count(STUDENT[0]) - b.count(STUDENT[1]))
-        return students + 0.3 * (distance(b, 1) - distance(b, 0))
 
     def evaluate(rules: Rules, pos: Position) -> tuple[float, float]:
-        return two_sided(logistic(balance(pos), 1.5))
-
-    def score(rules: Rules, pos: Position) -> float:
-        return -balance(pos) if pos.turn else balance(pos)
+        red = score(rules, pos) if pos.turn == RED else -score(rules, pos)
+        return two_sided(logistic(red, 1.5))
 
     def material(rules: Rules, pos: Position) -> float:
         diff = pos.board.count(STUDENT[0]) - pos.board.count(STUDENT[1])
@@ -53,6 +169,13 @@ def policy() -> Policy:
         return b[m.target] in own[1 - pos.turn] or (
             m.target == arch[1 - pos.turn] and b[m.origin] == master[pos.turn])
 
+    def noisy_moves(rules: Rules, pos: Position) -> list[Move]:
+        """The captures and the Master's steps onto the enemy arch, in generation order."""
+        b, side = pos.board, pos.turn
+        enemy, goal, mine = own[1 - side], arch[1 - side], master[side]
+        return [m for m in side_moves(b, side, pos.hand(side)) if m.target is not None
+                and (b[m.target] in enemy or (m.target == goal and b[m.origin] == mine))]
+
     def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
         b, enemy = pos.board, own[1 - pos.turn]
         out = []
@@ -62,4 +185,4 @@ def policy() -> Policy:
         return out
 
     return Policy(evaluate, priority, playout_depth=24, greedy=0.5, score=score, noisy=noisy,
-                  material=material)
+                  material=material, noisy_moves=noisy_moves, judging=JUDGING)

@@ -107,7 +107,9 @@ def card_targets(side: int, card: str) -> Steps:
 _HAND_TARGETS: dict[tuple[int, str, str], Steps] = {}
 
 
-def _hand_targets(side: int, hand: tuple[str, str]) -> Steps:
+def hand_targets(side: int, hand: tuple[str, str]) -> Steps:
+    """Per origin square: the on-board targets of both cards of ``hand`` for ``side``,
+    each with its move (own pieces not left out: what the side's pieces guard)."""
     key = (side, hand[0], hand[1])
     table = _HAND_TARGETS.get(key)
     if table is None:
@@ -144,12 +146,26 @@ def _own_moves(b: str, side: int, hand: tuple[str, str]) -> tuple[Move, ...]:
     """The moves of ``side`` holding ``hand`` on board ``b``: by origin square, then the
     first card's steps and the second's, skipping targets that hold an own piece."""
     own = OWN[side]
-    table = _hand_targets(side, hand)
+    table = hand_targets(side, hand)
     out = tuple(m for sq, ch in enumerate(b) if ch in own
                 for t, m in table[sq] if b[t] not in own)
     if not out:  # the forced pass: only when no piece can move with either card
         return (PASSES[hand[0]], PASSES[hand[1]])
     return out
+
+
+def side_moves(b: str, side: int, hand: tuple[str, str]) -> tuple[Move, ...]:
+    """The moves ``side`` holding ``hand`` would have on board ``b`` were it to move
+    (whoever is to move; the computer weighs the threats of the side that is not),
+    from the same store as ``moves``."""
+    key = (b.translate(_OWN_MASKS[side]), hand)
+    found = _MOVE_LISTS.get(key)
+    if found is None:
+        found = _own_moves(b, side, hand)
+        if len(_MOVE_LISTS) >= _MOVE_LISTS_LIMIT:
+            _MOVE_LISTS.clear()
+        _MOVE_LISTS[key] = found
+    return found
 
 
 def moves(pos: Position) -> list[Move]:
@@ -163,15 +179,7 @@ def moves(pos: Position) -> list[Move]:
     if "R" not in b or "B" not in b or b[22] == "R" or b[2] == "B":
         return []  # someone has won (§2.3.6; 22 = c5, 2 = c1): a finished game has no moves
     side = pos.turn
-    hand = pos.red_hand if side == RED else pos.blue_hand
-    key = (b.translate(_OWN_MASKS[side]), hand)
-    found = _MOVE_LISTS.get(key)
-    if found is None:
-        found = _own_moves(b, side, hand)
-        if len(_MOVE_LISTS) >= _MOVE_LISTS_LIMIT:
-            _MOVE_LISTS.clear()
-        _MOVE_LISTS[key] = found
-    return list(found)
+    return list(side_moves(b, side, pos.red_hand if side == RED else pos.blue_hand))
 
 
 class _Unfrozen:

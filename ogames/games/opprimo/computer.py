@@ -48,7 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import (
@@ -294,6 +294,12 @@ def balance_function(anchors: bool = True) -> Callable[[Position], float]:
     return balance
 
 
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=200_000, scale=2.5)
+
+
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
@@ -324,7 +330,8 @@ def policy() -> Policy:
 
     return Policy(evaluate, priority, playout_depth=16, greedy=0.5, score=score, noisy=noisy,
                   material=material, threatened=threatened, level_depths=LEVEL_DEPTHS,
-                  search_weighs=leaves_anchor, level_scores=(("easy", easy_score),))
+                  search_weighs=leaves_anchor, level_scores=(("easy", easy_score),),
+                  judging=JUDGING)
 
 
 def threatened(rules: Rules, pos: Position) -> bool:

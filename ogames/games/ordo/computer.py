@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import RANKS, STRIDE, Move, Position
@@ -65,6 +65,12 @@ def threatened(rules: Rules, pos: Position) -> bool:
     """The opponent could reach its goal row next move (``Policy.threatened``): most games
     the computer lost, it lost so, to a threat its search stood pat on at the horizon."""
     return goal_threat(pos)
+
+
+#: how the judge (the hard level's search, which gives the hints and the review) reads
+#: this game: its offline budget, about what hard searches in its time on two cores, and
+#: the chance curve of its values, not fitted yet
+JUDGING = Judging(nodes=45_000, scale=3.0)
 
 
 @cache
@@ -125,4 +131,4 @@ def policy() -> Policy:
 
     return Policy(evaluate, priority, playout_depth=3, greedy=0.5, score=score, noisy=noisy,
                   material=material, noisy_moves=noisy_moves, threatened=threatened,
-                  search_overrules=("hard",))
+                  search_overrules=("hard",), judging=JUDGING)

@@ -196,6 +196,8 @@ class LessonScreen(GameScreen):
     #: the game screen's actions that a lesson has no use for
     OFF_ACTIONS = frozenset({"undo", "redo", "save", "review", "new_game"})
     purpose = "learn"
+    #: the status line once the lesson is solved
+    SOLVED = "Solved! n: the next lesson · r: play it again · q: the course"
 
     DEFAULT_CSS = """
     LessonScreen #lesson { height: 1fr; border: round $accent 60%; padding: 0 1; }
@@ -306,7 +308,7 @@ class LessonScreen(GameScreen):
         if self.tutor.done and not self.message:
             status = self.query_one("#status", Static)
             status.remove_class("refused")
-            self._status("Solved! n: the next lesson · r: play it again · q: the course")
+            self._status(self.SOLVED)
             return
         super()._draw_status()
 

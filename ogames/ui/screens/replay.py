@@ -7,7 +7,8 @@ runs the searches on every core, with a progress bar; the screen stays live and 
 cancels, keeping the plies done (``a`` again goes on from them). The review shows an
 advantage chart (a click jumps to a ply), marks in the move list (``n``/``N`` go to the
 next/previous one), the chances at the ply shown, and at a marked ply the move the
-computer preferred, highlighted on the board."""
+computer preferred, highlighted on the board. ``r`` at a marked ply sets its position up
+as an exercise, to find a better move (``mistakes.MistakeScreen``)."""
 
 from __future__ import annotations
 
@@ -24,7 +25,19 @@ from textual.timer import Timer
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...ai.review import Plan, PlyReview, Review, Value, annotate, assemble, plan, run
+from ...ai.review import (
+    JUDGE,
+    Plan,
+    PlyReview,
+    Review,
+    Value,
+    annotate,
+    assemble,
+    chances_words,
+    legend,
+    plan,
+    run,
+)
 from ...core.describe import ending_row, movers, outcome_text, side_labels
 from ...core.errors import OgamesError, SaveFileError
 from ...core.game import Game
@@ -51,13 +64,15 @@ SPECTATOR = -1
 #: seconds per ply of auto-play, slowest last; ``+`` moves left
 SPEEDS = (0.25, 0.5, 1.0, 1.5, 2.0, 3.0)
 DEFAULT_SPEED = 2
-#: the review's level and seed in the app (``ogames review`` offers others)
-REVIEW_LEVEL = "medium"
+#: the review's budget and seed in the app: the judge's own, as ``ogames review`` uses
+#: them by default, so both say the same of the same file
+REVIEW_BUDGET = JUDGE
 REVIEW_SEED = 0
 #: how the chart's title says what the review knew
-KNOWN = {"everything": "", "every hand": "every hand known", "spectator": "as a spectator sees it"}
+KNOWN = {"everything": "", "movers": "as each mover saw it",
+         "spectator": "as a spectator sees it"}
 #: the rows a review takes in the side column: progress bar, chart, chances
-REVIEW_ROWS = 1 + 8 + 4
+REVIEW_ROWS = 1 + 9 + 4
 
 
 def replay_copy(game: Game) -> Game:
@@ -89,6 +104,7 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         Binding("a", "review", "review"),
         Binding("m", "moves", "moves", show=False),
         Binding("n,right_square_bracket", "mark(1)", "next mark", key_display="n"),
+        Binding("r", "retry", "find a better move"),
         Binding("N,shift+n,left_square_bracket", "mark(-1)", "previous mark", show=False),
         Binding("f", "flip", "flip"),
         Binding("question_mark,f1", "rules", "rules", key_display="?"),
@@ -99,8 +115,8 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
     #: the footer's keys, most important first (``FittedFooter``): stepping and the way
     #: out before the speed and the flip
     FOOTER_PRIORITY = ("close", "step(-1)", "step(1)", "toggle_play", "play_on", "rules",
-                       "review", "mark(1)", "jump(0)", "jump(-1)", "speed(-1)", "speed(1)",
-                       "flip")
+                       "review", "mark(1)", "retry", "jump(0)", "jump(-1)", "speed(-1)",
+                       "speed(1)", "flip")
 
     DEFAULT_CSS = f"""
     ReplayScreen {{ layout: vertical; }}
@@ -159,6 +175,10 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         #: set when the review's worker thread has shut its processes down
         self.review_idle = threading.Event()
         self.review_idle.set()
+        #: the exercise being set up (``r``): its worker, its stop flag, its ply and mark
+        self.exercise_worker: Worker | None = None
+        self.exercise_stop = threading.Event()
+        self.exercise_ply: tuple[int, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield from compose_board_screen(FittedText(id="broken", classes="banner"),
@@ -294,8 +314,7 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         if self.playing:
             text += f" — playing, {SPEEDS[self.speed]:g} s a move (Space pauses, +/- speed)"
         elif self.reviewing:
-            level = getattr(REVIEW_LEVEL, "name", REVIEW_LEVEL)  # a name, or a Level
-            text += f" — reviewing at level {level} (Esc cancels)"
+            text += " — reviewing with hard's search (Esc cancels)"
         else:
             text += " — ←/→ Home End step, Space plays, p plays on"
         if note:
@@ -407,7 +426,7 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
             self._draw_status("there is no move to review")
             return
         whole = dataclasses.replace(self.game, cursor=len(self.game.plies))
-        steps = plan(whole, REVIEW_LEVEL, REVIEW_SEED, done=self.review_values)
+        steps = plan(whole, REVIEW_BUDGET, REVIEW_SEED, done=self.review_values)
         self.review_plan = steps
         self.review = assemble(steps, self.review_values)
         self.fit_window()
@@ -463,6 +482,9 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         self.show_ply()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is self.exercise_worker:
+            self._exercise_ready(event)
+            return
         if event.worker is not self.review_worker or event.state not in (
                 WorkerState.SUCCESS, WorkerState.ERROR, WorkerState.CANCELLED):
             return
@@ -493,7 +515,13 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         self._draw_status(note)
 
     def action_escape(self) -> None:
-        """Esc cancels a review running (what it found stays), else closes the replay."""
+        """Esc cancels an exercise being set up or a review running (what it found stays),
+        else closes the replay."""
+        if self.exercise_worker is not None:
+            self.exercise_stop.set()
+            self.exercise_worker = None
+            self._draw_status("the exercise was not set up")
+            return
         if not self.reviewing:
             self.action_close()
             return
@@ -529,6 +557,65 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
             self._draw_status(f"the review was not saved: {exc}")
             return
         self._draw_status(f"the review is saved in {visible(self.path.name)}")
+
+    # ----- learn from your mistakes ------------------------------------------------
+
+    def action_retry(self) -> None:
+        """``r`` at a marked ply: set its position up to find a better move, the moves the
+        judge accepts worked out in a worker (Esc cancels), then played as a lesson."""
+        reviewed = self._reviewed()
+        if self.exercise_worker is not None:
+            self._draw_status("the exercise is being set up; Esc cancels it")
+            return
+        if reviewed is None or not reviewed.mark or reviewed.best is None:
+            self._draw_status("r sets a marked move up to find a better one: review the "
+                              "game (a), then go to a marked move (n)")
+            return
+        self._stop()
+        self.exercise_ply = (reviewed.ply, reviewed.mark)
+        self.exercise_stop = stop = threading.Event()
+        game, ply = self.game, reviewed.ply
+        budget = REVIEW_BUDGET
+
+        def work() -> Any:
+            from ...ai.exercise import prepare
+
+            return prepare(game, ply, seed=REVIEW_SEED, effort=budget.effort,
+                           nodes=budget.nodes, iterations=budget.iterations,
+                           should_stop=stop.is_set)
+
+        self.exercise_worker = self.run_worker(work, name="exercise", group="exercise",
+                                               thread=True, exit_on_error=False)
+        self._draw_status(f"setting up ply {ply}: the computer weighs every move (Esc "
+                          "cancels)")
+
+    def _exercise_ready(self, event: Worker.StateChanged) -> None:
+        """The exercise's worker ended: play it, or say why not."""
+        if event.state == WorkerState.ERROR:
+            self.exercise_worker = None
+            self._draw_status(f"the exercise could not be set up ({event.worker.error})")
+            return
+        if event.state != WorkerState.SUCCESS or self.exercise_stop.is_set():
+            return
+        self.exercise_worker = None
+        if self.exercise_ply is None or not self.is_attached:
+            return
+        ply, mark = self.exercise_ply
+        app: Any = self.app
+        app.open_exercise(event.worker.result, ply, mark,
+                          lambda result: self._after_exercise(ply, result))
+
+    def _after_exercise(self, ply: int, result: str | None) -> None:
+        """Back from an exercise: on to the next marked move's when asked for."""
+        self.goto(ply)
+        if result != "next" or self.review is None:
+            return
+        later = [p for p in self.review.marked() if p > ply]
+        if not later:
+            self._draw_status("that was the last marked move")
+            return
+        self.goto(later[0])
+        self.action_retry()
 
     def action_mark(self, delta: int) -> None:
         """Go to the next (``delta`` 1) or previous (-1) marked move."""
@@ -586,24 +673,35 @@ class ReplayScreen(LeavesOnce, BoardActions, Screen[None]):
         if review is None:
             return
         chart.border_subtitle = KNOWN[review.knowledge]
+        chart.legend = legend()
         chart.show(self.chart_points(), self.game.cursor, self._marks(),
                    self.rules.side_colours(self.game.variant),
                    tuple(s[:1] for s in self.game.sides), self.ascii)
         info.update(self._review_text(review))
 
-    def _chances(self, shares: tuple[float, ...]) -> str:
-        return ", ".join(f"{side} {round(100 * s)}%" for side, s in
-                         zip(self.game.sides, shares, strict=False))
-
     def _review_text(self, review: Review) -> str:
-        """The chances at the ply shown; at a marked one, the preferred move's too."""
+        """The chances at the ply shown; at a marked one, the preferred move's too; at the
+        start (and the end) each player's accuracy."""
+        sides = self.game.sides
         if self.game.cursor == 0:
-            return "" if review.start is None else f"Start: {self._chances(review.start)}"
+            if review.start is None:
+                return ""
+            return f"Start: {chances_words(sides, review.start, review.start_forced)}"
         reviewed = self._reviewed()
         if reviewed is None:
             return "Not reviewed yet."
         played = f"{reviewed.move}{' ' + reviewed.mark if reviewed.mark else ''}"
-        text = f"{played}: {self._chances(reviewed.chances)}"
+        text = f"{played}: {chances_words(sides, reviewed.chances, reviewed.forced)}"
         if reviewed.mark and reviewed.best is not None:
-            text += f"\nPreferred {reviewed.best}: {self._chances(reviewed.best_chances)}"
+            text += (f"\nPreferred {reviewed.best}: "
+                     f"{chances_words(sides, reviewed.best_chances, reviewed.best_forced)}")
+        if self.game.cursor == len(self.game.plies) and review.complete:
+            text += "\n" + self.accuracy_text(review)
         return text
+
+    def accuracy_text(self, review: Review) -> str:
+        """Each player's accuracy (lichess's measure: 100 % is every move as good as the
+        judge's) and mean drop."""
+        return "Accuracy: " + ", ".join(
+            f"{side} {player.accuracy:.0f} %" for side, player
+            in zip(self.game.sides, review.summary(), strict=True))

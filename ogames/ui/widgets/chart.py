@@ -1,9 +1,10 @@
 """The advantage chart of a review: each side's chance after every ply, one line per side
 in its colour, drawn with half blocks (two pixels a character, one above the other, each
 of any colour: ``▀`` in one colour on another; ASCII: the side's initial letter a
-character), the current ply marked by a column, the marked plies under it. Half blocks are
-in every terminal font, braille dots are not. A click asks to jump to the ply under the
-mouse (``Jump``), like a click on the move list.
+character), the current ply marked by a column, the marks of the marked plies under it in
+the move list's symbols (``?!``, ``?``, ``??``), and a one-line legend under them. Half
+blocks are in every terminal font, braille dots are not. A click asks to jump to the ply
+under the mouse (``Jump``), like a click on the move list.
 
 It knows no game: it is given the points (``None`` for a ply not reviewed yet), the
 sides' colours and initials, and the marks.
@@ -25,13 +26,17 @@ Shares = tuple[float, ...]
 
 #: the background of the current ply's column
 CURRENT = "grey35"
+#: each mark's colour under the chart, worst first
+MARK_COLOURS = {"??": "red", "?": "dark_orange", "?!": "yellow"}
+#: how bad each mark is: where two would overlap, the worse one is written
+SEVERITY = {"??": 3, "?": 2, "?!": 1}
 
 
 class AdvantageChart(Widget):
     """Chances (0 at the bottom, 1 at the top) against plies (0: the start)."""
 
     DEFAULT_CSS = """
-    AdvantageChart { height: 8; border: round $foreground 25%; padding: 0 0; }
+    AdvantageChart { height: 9; border: round $foreground 25%; padding: 0 0; }
     """
 
     class Jump(Message):
@@ -49,6 +54,8 @@ class AdvantageChart(Widget):
         self.colours: tuple[str, ...] = ()
         self.initials: tuple[str, ...] = ()
         self.ascii = False
+        #: the line under the marks that says what they mean ("" for none)
+        self.legend = ""
 
     def show(self, points: Sequence[Shares | None], current: int, marks: Mapping[int, str],
              colours: Sequence[str], initials: Sequence[str], ascii: bool = False) -> None:
@@ -91,7 +98,7 @@ class AdvantageChart(Widget):
         width, height = self.content_size.width, self.content_size.height
         if width < 2 or height < 2 or not self.points:
             return Text("")
-        rows = height - 1  # the last row lists the marks
+        rows = height - 1 - (1 if self.legend and height > 4 else 0)  # marks, legend
         sx, sy = self._scale()
         pixels: dict[tuple[int, int], int] = {}  # (x, y) → side; a later side on top
         for side in range(len(self.colours)):
@@ -134,6 +141,9 @@ class AdvantageChart(Widget):
                                         midline=row == rows // 2))
             text.append("\n")
         text.append_text(self._axis(width, current))
+        if self.legend and self.content_size.height > 4:
+            text.append("\n")
+            text.append(self.legend[:width], Style(dim=True))
         return text
 
     @staticmethod
@@ -151,16 +161,25 @@ class AdvantageChart(Widget):
         return "▀", Style(color=colours[top], bgcolor=colours[bottom])
 
     def _axis(self, width: int, current: int) -> Text:
-        """The row under the chart: ``?`` under a mistake or a blunder, ``!`` under an
-        inaccuracy, and the current ply (``▲``, ASCII ``^``, on its column's colour)."""
-        row = [" "] * width
+        """The row under the chart: each marked ply's mark (``?!``, ``?``, ``??``) from its
+        column on, and the current ply (``▲``, ASCII ``^``, on its column's colour). Marks
+        too close to read apart (touching or overlapping) give way to the worse one, the
+        earlier one of two alike."""
+        placed: list[tuple[int, str]] = []  # (first column, mark)
         for ply, mark in sorted(self.marks.items()):
             col = self.column_of(ply)
-            if 0 <= col < width:
-                row[col] = "!" if mark == "?!" else "?"
+            if col >= width:
+                continue
+            near = [p for p in placed if p[0] <= col + len(mark) and col <= p[0] + len(p[1])]
+            if any(SEVERITY.get(m, 0) >= SEVERITY.get(mark, 0) for _, m in near):
+                continue
+            placed = [p for p in placed if p not in near] + [(col, mark)]
+        row: list[tuple[str, str | None]] = [(" ", None)] * width
+        for col, mark in placed:
+            for offset, glyph in enumerate(mark[: width - col]):
+                row[col + offset] = (glyph, MARK_COLOURS.get(mark))
         text = Text(no_wrap=True, overflow="crop")
-        for col, glyph in enumerate(row):
-            colour = "red" if glyph == "?" else "yellow" if glyph == "!" else None
+        for col, (glyph, colour) in enumerate(row):
             if col == current and glyph == " ":
                 glyph = "^" if self.ascii else "▲"
             text.append(glyph, Style(color=colour, bold=True,

@@ -14,9 +14,9 @@ import time
 
 import pytest
 
-from ogames.ai import alphabeta, mcts, parallel
+from ogames.ai import alphabeta, monte_carlo, parallel_alphabeta, player
 from ogames.ai.alphabeta import PROVEN, Level
-from ogames.ai.parallel import Part
+from ogames.ai.parallel_alphabeta import Part
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.ui import computer as computer_module
@@ -64,22 +64,22 @@ def no_process_left() -> bool:
 def test_merge_compares_parts_at_their_common_depth():
     a = Part(0, "a2", 9.0, 3, 0, False, ((1, "a1", 1.0), (2, "a2", 2.0), (3, "a2", 9.0)))
     b = Part(1, "b1", 3.0, 2, 0, False, ((1, "b1", 5.0), (2, "b1", 3.0)))
-    assert parallel.merge([b, a], "x") == ("b1", 3.0, 2)  # a's depth 3 is not compared
+    assert parallel_alphabeta.merge([b, a], "x") == ("b1", 3.0, 2)  # a's depth 3 is not compared
 
 
 def test_a_proven_part_does_not_hold_the_depth_back():
     lost = Part(0, "a1", -PROVEN - 5, 1, 0, False, ((1, "a1", -PROVEN - 5),))
     b = Part(1, "b1", 1.0, 3, 0, False, ((1, "b1", 4.0), (2, "b1", 0.5), (3, "b1", 1.0)))
-    assert parallel.merge([lost, b], "x") == ("b1", 1.0, 3)
+    assert parallel_alphabeta.merge([lost, b], "x") == ("b1", 1.0, 3)
     won = Part(0, "a1", PROVEN + 5, 1, 0, False, ((1, "a1", PROVEN + 5),))
-    assert parallel.merge([won, b], "x") == ("a1", PROVEN + 5, 3)
+    assert parallel_alphabeta.merge([won, b], "x") == ("a1", PROVEN + 5, 3)
 
 
 def test_merge_without_a_finished_depth_plays_what_was_seen():
     none = Part(0, "a1", 0.0, 0, 0, True, ())
     b = Part(1, "b1", 1.0, 2, 0, True, ((1, "b1", 4.0), (2, "b1", 1.0)))
-    assert parallel.merge([none, b], "x") == ("b1", 1.0, 0)
-    assert parallel.merge([none], "x") == ("x", 0.0, 0)
+    assert parallel_alphabeta.merge([none, b], "x") == ("b1", 1.0, 0)
+    assert parallel_alphabeta.merge([none], "x") == ("x", 0.0, 0)
 
 
 # ----- the search: the value of a single search, on two processes -------------------------------
@@ -91,7 +91,7 @@ def test_splitting_the_root_keeps_the_value_at_a_fixed_depth(game_id, seed):
     rules, pos = playout(game_id, seed, 6 + seed)
     game = Game.from_position(rules, pos)
     legal, policy = game.legal_moves(), rules.policy()
-    found = parallel.search(rules, pos, legal, policy, FIXED, random.Random(seed), workers=2)
+    found = parallel_alphabeta.search(rules, pos, legal, policy, FIXED, random.Random(seed), workers=2)
     single = alphabeta.search(rules, pos, legal, policy, FIXED, random.Random(seed))
     assert found.move in legal and found.depth == FIXED.depth and not found.cut
     assert found.value == pytest.approx(single.value)
@@ -104,9 +104,9 @@ def test_same_seed_same_move_under_a_node_budget():
     game = Game.from_position(rules, pos)
     side = rules.to_move(pos)
     level = Level("hard", 30, None, 3000)
-    first = parallel.choose_move(game, side, level, seed=5, workers=2)
+    first = parallel_alphabeta.choose_move(game, side, level, seed=5, workers=2)
     assert first in game.legal_moves()
-    assert parallel.choose_move(game, side, level, seed=5, workers=2) == first
+    assert parallel_alphabeta.choose_move(game, side, level, seed=5, workers=2) == first
 
 
 def test_hard_time_limited_search_returns_a_legal_move_in_time():
@@ -114,7 +114,7 @@ def test_hard_time_limited_search_returns_a_legal_move_in_time():
     game = Game.from_position(rules, pos)
     level = Level("hard", 64, 0.8)
     started = time.monotonic()
-    move = parallel.choose_move(game, rules.to_move(pos), level, seed=1, workers=2)
+    move = parallel_alphabeta.choose_move(game, rules.to_move(pos), level, seed=1, workers=2)
     assert move in game.legal_moves()
     assert time.monotonic() - started < 0.8 + 1.5  # without its clock: minutes
     assert no_process_left()
@@ -150,7 +150,7 @@ def assert_a_cancel_returns_at_once(choose, game: Game, after: float) -> None:
 def test_a_cancel_returns_at_once_and_leaves_no_process(after):
     rules, pos = playout("onitama", 7, 10)
     game = Game.from_position(rules, pos)
-    assert_a_cancel_returns_at_once(lambda stop: parallel.choose_move(
+    assert_a_cancel_returns_at_once(lambda stop: parallel_alphabeta.choose_move(
         game, rules.to_move(pos), "hard", seed=2, should_stop=stop, workers=2), game, after)
 
 
@@ -166,20 +166,20 @@ def test_the_player_searches_on_every_core_at_hard_only(monkeypatch):
             return game.legal_moves()[0]
         return choose
 
-    monkeypatch.setattr(parallel, "choose_move", fake("parallel"))
+    monkeypatch.setattr(parallel_alphabeta, "choose_move", fake("parallel"))
     monkeypatch.setattr(alphabeta, "choose_move", fake("alphabeta"))
-    monkeypatch.setattr(mcts, "choose_move", fake("mcts"))
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(monte_carlo, "choose_move", fake("mcts"))
+    monkeypatch.setattr(parallel_alphabeta, "cores", lambda: 2)
     game = Game.new(get_rules("onitama"), None, 1)
-    mcts.Player("hard", 1).choose(game)
-    mcts.Player("medium", 1).choose(game)
-    monkeypatch.setattr(parallel, "cores", lambda: 1)  # one core: the single search
-    mcts.Player("hard", 1).choose(game)
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    player.Player("hard", 1).choose(game)
+    player.Player("medium", 1).choose(game)
+    monkeypatch.setattr(parallel_alphabeta, "cores", lambda: 1)  # one core: the single search
+    player.Player("hard", 1).choose(game)
+    monkeypatch.setattr(parallel_alphabeta, "cores", lambda: 2)
     two_handed = Game.new(get_rules("ochmir"), "2", 1)
-    mcts.Player("hard", 1).choose(two_handed)  # alpha-beta in a dealt world, every core
+    player.Player("hard", 1).choose(two_handed)  # alpha-beta in a dealt world, every core
     three_handed = Game.new(get_rules("ochmir"), "3", 1)
-    mcts.Player("hard", 1).choose(three_handed)  # Monte Carlo: its own root-parallel search
+    player.Player("hard", 1).choose(three_handed)  # Monte Carlo: its own root-parallel search
     assert calls == ["parallel", "alphabeta", "alphabeta", "parallel", "mcts"]
 
 
@@ -187,11 +187,11 @@ def test_processes_that_cannot_start_fall_back_to_one_core(monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise OSError("no semaphores here")
 
-    monkeypatch.setattr(parallel, "_run", broken)
+    monkeypatch.setattr(parallel_alphabeta, "_run", broken)
     rules, pos = playout("opprimo", 3, 6)
     game = Game.from_position(rules, pos)
     with caplog.at_level(logging.WARNING, logger="ogames.ai"):
-        move = parallel.choose_move(game, rules.to_move(pos), Level("hard", 2), workers=2)
+        move = parallel_alphabeta.choose_move(game, rules.to_move(pos), Level("hard", 2), workers=2)
     assert move in game.legal_moves()
     assert "one core" in caplog.text
 
@@ -224,7 +224,7 @@ SEARCHED_IN_PROCESSES = [("onitama", 3), ("ochmir", 1)]
 async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkeypatch, game_id,
                                                                           seed):
     need(game_id)
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel_alphabeta, "cores", lambda: 2)
     returned = threading.Event()
     real = computer_module.choose
 
@@ -255,7 +255,7 @@ async def test_undo_stops_the_hard_computer_at_once_and_leaves_no_process(monkey
 async def test_quitting_while_the_hard_computer_thinks_leaves_no_process(monkeypatch, game_id,
                                                                          seed):
     need(game_id)
-    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel_alphabeta, "cores", lambda: 2)
     app = OgamesApp(game_id, seed=seed, computer={1: "hard"})
     async with app.run_test(size=SIZE) as pilot:
         await computer_thinking(pilot)

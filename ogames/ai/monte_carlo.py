@@ -1,4 +1,6 @@
-"""One computer player for every game: Monte Carlo tree search (UCT).
+"""Monte Carlo tree search (UCT), the search of the games alpha-beta does not fit: three
+hands, hidden hands without a ``score``, or a game that gives no ``score`` at all (which
+search plays which game: :mod:`ogames.ai.player`).
 
 Written once against :class:`ogames.core.rules.Rules`; a game may lend knowledge through
 its :class:`ogames.core.policy.Policy` (evaluation, move priority, determinisation) but
@@ -10,13 +12,13 @@ the search never asks which game it plays.
   decided takes the best of them. That is what makes it answer a threat of mate in one.
 * **Hidden information** (``rules.hidden_information``), three players or a game without
   a ``score`` (two-sided hidden games with one are searched by alpha-beta in a dealt world,
-  :mod:`ogames.ai.sampled`): single-observer information-set MCTS. The search starts
+  :mod:`ogames.ai.dealt_world`): single-observer information-set MCTS. The search starts
   from ``rules.view(pos, side)`` only; every iteration samples a full position consistent
   with that view (a *determinisation*), and the tree's nodes are move sequences, with
   availability counts for moves that exist in some samples only.
 * **Mate in one** is checked before any search, at every level.
 * **Every core**: the hard level of the information-set search runs on every core
-  (:mod:`ogames.ai.parallel_mcts`: one whole search per process, the roots' counts summed);
+  (:mod:`ogames.ai.parallel_monte_carlo`: one whole search per process, the roots' counts summed);
   the win-in-one check still runs first, once, here.
 * **Early stop**: the search ends as soon as the most visited root move cannot be overtaken
   in the iterations (or the time) that remain, since more thinking could not change the
@@ -38,9 +40,9 @@ from ogames.core.game import Game
 from ogames.core.rules import Move, Position, Rules
 
 from ..core.policy import Policy
-from . import alphabeta, parallel, parallel_mcts, sampled
+from . import parallel_monte_carlo, processes
 from .levels import LEVELS, Level
-from .parallel_mcts import Root, RootMove
+from .parallel_monte_carlo import Root, RootMove
 
 ShouldStop = Callable[[], bool]
 Shares = tuple[float, ...]
@@ -50,47 +52,6 @@ Shares = tuple[float, ...]
 WIDEN_ABOVE = 24
 WIDEN_C = 2.0
 WIDEN_ALPHA = 0.5
-
-
-@dataclass(frozen=True)
-class Player:
-    """A computer seat: a level and a seed. Each ply gets its own random stream, derived
-    from the seed and the ply number, so a replayed game gets the same moves.
-
-    The search fits the game: alpha-beta (:mod:`ogames.ai.alphabeta`) when the game's
-    policy gives a ``score`` and two sides play, in one sampled world
-    (:mod:`ogames.ai.sampled`) when something is hidden, this Monte Carlo search otherwise
-    (three players, or a game without a ``score``). The hard level searches on every core:
-    alpha-beta split at the root (:mod:`ogames.ai.parallel`), Monte Carlo one whole search
-    per core (:mod:`ogames.ai.parallel_mcts`, through :func:`choose_move`'s ``workers``)."""
-
-    level: str = "medium"
-    seed: int = 0
-
-    def choose(self, game: Game, should_stop: ShouldStop | None = None) -> Move:
-        side = game.rules.to_move(game.position)
-        seed = self.seed * 1_000_003 + game.cursor
-        policy = game.rules.policy()
-        if uses_alphabeta(game.rules, game.position, policy):
-            if parallel.wanted(self.level):  # hard, more than one core: every core
-                return parallel.choose_move(game, side, self.level, seed,
-                                            should_stop=should_stop, policy=policy)
-            return alphabeta.choose_move(game, side, self.level, seed, should_stop=should_stop,
-                                         policy=policy)
-        if sampled.fits(game.rules, game.position, policy):
-            move = sampled.choose_move(game, side, self.level, seed, should_stop=should_stop,
-                                       policy=policy, every_core=parallel.wanted(self.level))
-            if move is not None:
-                return move
-        workers = None if parallel.wanted(self.level) else 1  # hard, more than one core
-        return choose_move(game, side, self.level, seed, should_stop=should_stop,
-                           workers=workers)
-
-
-def uses_alphabeta(rules: Rules, pos: Position, policy: Policy) -> bool:
-    """Alpha-beta fits: the game scores positions, two sides, nothing hidden."""
-    return (policy.score is not None and not rules.hidden_information
-            and len(rules.sides(rules.variant_of(pos))) == 2)
 
 
 def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int = 0, *,
@@ -126,7 +87,7 @@ def choose_move(game: Game, side: int, level: str | Level = "medium", seed: int 
         return _Search(rules, pos, list(considered(rules, pos, pol, legal)), lvl, pol, rng,
                        stop).run()
     search = _info_search(rules, pos, side, legal, lvl, pol, rng, stop)
-    count = parallel.cores() if workers is None else workers
+    count = processes.cores() if workers is None else workers
     if count > 1 and policy is None:
         return _on_every_core(search, seed, count)
     return search.run()
@@ -153,7 +114,7 @@ def _info_search(rules: Rules, pos: Position, side: int, legal: Sequence[Move],
 
 def _on_every_core(search: _InfoSetSearch, seed: int, workers: int) -> Move:
     """``search``'s move with its iterations run on ``workers`` processes at once
-    (:mod:`ogames.ai.parallel_mcts`): the win in one first, here, then the processes for
+    (:mod:`ogames.ai.parallel_monte_carlo`): the win in one first, here, then the processes for
     the time left; when they cannot start, or all failed, this process searches alone."""
     winner = search.mate_in_one()
     if winner is not None:
@@ -162,7 +123,7 @@ def _on_every_core(search: _InfoSetSearch, seed: int, workers: int) -> Move:
     if stop.callback is not None and stop.callback():
         return search.best()
     level = replace(search.level, time_limit=stop.left())
-    merged = parallel_mcts.search(search.rules, search.view, search.side, search.banned,
+    merged = parallel_monte_carlo.search(search.rules, search.view, search.side, search.banned,
                                   level, seed, stop.callback, workers, root_statistics)
     if merged is not None and merged.moves:
         top = merged.moves[0]
@@ -174,7 +135,7 @@ def _on_every_core(search: _InfoSetSearch, seed: int, workers: int) -> Move:
 
 def root_statistics(rules: Rules, view: Position, side: int, banned: frozenset, level: Level,
                     rng: random.Random, should_stop: ShouldStop) -> Root:
-    """One process's part of the search on every core (:data:`parallel_mcts.RootSearch`):
+    """One process's part of the search on every core (:data:`parallel_monte_carlo.RootSearch`):
     the information-set search's iterations from ``view`` (the win-in-one check was done
     by the parent) with the game's own policy, and its root's statistics, by move text."""
     search = _InfoSetSearch(rules, view, side, [], banned, list, level, rules.policy(), rng,

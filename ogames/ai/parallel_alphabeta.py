@@ -35,10 +35,10 @@ those of a parent that is killed end at the deadline, finding nobody to answer. 
 processes through a shared flag they poll every few hundred nodes; the parent then returns
 within about ``1.5 * processes.GRACE`` seconds with the best move reported so far.
 
-Used by :class:`ogames.ai.mcts.Player` for the **hard** level of the alpha-beta games only
+Used by :class:`ogames.ai.player.Player` for the **hard** level of the alpha-beta games only
 (see :func:`wanted`); with one core, or when the processes cannot start (logged), the single
 search plays. With a node budget and no clock (tests) the answer depends on the seed only.
-The Monte Carlo games (hidden hands, three players) have their own: :mod:`ogames.ai.parallel_mcts`.
+The Monte Carlo games (hidden hands, three players) have their own: :mod:`ogames.ai.parallel_monte_carlo`.
 """
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, l
     deadline = None if level.time_limit is None else started + level.time_limit
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence,
-                        reductions=level.reductions)
+                        reductions=level.reductions and policy.reductions)
     best, value, done, cut, depths = alphabeta.deepen(
         searcher, pos, list(moves), level.depth, started, deadline, one_move_stops=False)
     return Part(index, best, value, done, searcher.nodes, cut, depths)

@@ -1,9 +1,9 @@
 """The hard level of the Monte Carlo games on every core: root-parallel information-set search.
 
-**Why root-parallel.** The information-set search (:mod:`ogames.ai.mcts`) samples a world
+**Why root-parallel.** The information-set search (:mod:`ogames.ai.monte_carlo`) samples a world
 from the mover's view at every iteration and walks one shared tree; a tree shared between
 processes would need locks on every node, and splitting the root moves (as
-:mod:`ogames.ai.parallel` does for alpha-beta) would leave each process a tree that no longer
+:mod:`ogames.ai.parallel_alphabeta` does for alpha-beta) would leave each process a tree that no longer
 compares the moves against each other. So every process runs the *whole* single search on
 its own: the same view (``rules.view(pos, side)``), the same moves refused by history rules,
 the same level and the same deadline, with its own random stream, derived from the move's
@@ -23,9 +23,9 @@ search uses (process by process, each in the order its tree tried the moves). Th
 mapped onto a move legal in the real game as the single search maps its own.
 
 **Before the processes.** The single search's check for a win in one runs first, once, in
-the parent (:func:`ogames.ai.mcts.choose_move`); only when it finds none do the processes
+the parent (:func:`ogames.ai.monte_carlo.choose_move`); only when it finds none do the processes
 start. The search each process runs is the single search itself, handed in as a function
-(:data:`RootSearch`): this module does not import :mod:`ogames.ai.mcts`, which hooks it in.
+(:data:`RootSearch`): this module does not import :mod:`ogames.ai.monte_carlo`, which hooks it in.
 
 **Processes.** As for alpha-beta (:func:`ogames.ai.processes.run`): a fresh set of
 "spawn" processes per move, their start paid out of the move's time, a shared stop flag
@@ -38,7 +38,7 @@ the processes search from 0.1 s in (0.25-0.4 s on a loaded machine), at the sing
 search's rate per CPU second, for 1.6-1.9 times its iterations in all when the machine is
 otherwise idle (less when other work takes the cores).
 
-Used for the **hard** level (:class:`ogames.ai.mcts.Player`, through ``choose_move``'s
+Used for the **hard** level (:class:`ogames.ai.player.Player`, through ``choose_move``'s
 ``workers``); hints and the review search on one process each, as before.
 """
 

@@ -23,7 +23,7 @@ import random
 from ..core.game import Game
 from ..core.policy import Policy
 from ..core.rules import Move, Position, Rules
-from . import alphabeta, parallel
+from . import alphabeta, parallel_alphabeta
 from .alphabeta import Level, ShouldStop
 
 
@@ -51,7 +51,7 @@ def choose_move(game: Game, side: int, level: str | Level, seed: int, *,
     when ``every_core``), or None when it is not legal in the real game."""
     dealt = world(game, side, seed, policy)
     if every_core:
-        move = parallel.choose_move(dealt, side, level, seed, should_stop=should_stop,
+        move = parallel_alphabeta.choose_move(dealt, side, level, seed, should_stop=should_stop,
                                     policy=policy)
     else:
         move = alphabeta.choose_move(dealt, side, level, seed, should_stop=should_stop,

@@ -14,7 +14,7 @@ from textual.widgets import Button, Input, Static
 from ogames.cli import cli
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.ui import computer as computer_module
+from ogames.table import computer as computer_module
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
 from ogames.ui.screens.handoff import HandoffScreen

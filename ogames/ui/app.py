@@ -20,8 +20,8 @@ from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import remove_stale_temporaries
+from ..table.seats import seats_from_players
 from .heap import IdleCollection, settle_heap
-from .seats import seats_from_players
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,8 +24,10 @@ from ...core.entry import Entry
 from ...core.errors import OgamesError
 from ...core.game import Game
 from ...core.move_kinds import target_kinds
-from ..computer import FRAME, Computer
+from ...table.computer import FRAME, Computer
+from ...table.table import CHANGED, HINT, SPECTATOR, Event, Table
 from ..heap import drop_dead_widget_caches
+from ..table_loop import ScreenLoop
 from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
@@ -46,13 +49,13 @@ if TYPE_CHECKING:  # imported when a move is first typed (a game's first frame i
 
 log = logging.getLogger("ogames.ui")
 
-#: the viewer who is no side (``Rules.view``, ``Rules.public_move_text``): at a hand-off
-#: the board shows what everyone may see, and no hand
-SPECTATOR = -1
+__all__ = ["SPECTATOR", "GameScreen"]
 
 
 class GameScreen(BoardActions, Screen[None]):
-    """One game being played (or replayed) at one keyboard."""
+    """One game being played at one keyboard: the screen draws its ``Table`` and takes
+    input for it; the turn flow (whose turn, the computer, undo, draw offers, the clock,
+    the autosave) is the table's, which tells the screen of every change."""
 
     AUTO_FOCUS = "#board"
 
@@ -127,13 +130,17 @@ class GameScreen(BoardActions, Screen[None]):
     """ + TOO_SMALL_CSS.format(screen="GameScreen")
 
     def __init__(self, game: Game, *, ascii: bool = False,
-                 computer: Mapping[int, str] | None = None, resumed: bool = False) -> None:
+                 computer: Mapping[int, str] | None = None, resumed: bool = False,
+                 table: Table | None = None) -> None:
         super().__init__()
-        self.game = game
+        #: the game and its seats: the computer's (side index → level), the others'
+        self.table = table or Table(game, computer, keeper=Keeper(game, resumed=resumed))
+        self.game = game = self.table.game
+        #: the table's work (the computer's thinking, its timers) runs on this screen
+        self.loop = ScreenLoop(self)
+        self.table.loop = self.loop
         #: the hand-off screen (hidden information), made at the first hand-off
         self._handoff: HandoffScreen | None = None
-        #: the autosave and the saved-games copies of this game
-        self.keeper = Keeper(game, resumed=resumed)
         #: the panel the window is sized for (see ``_start_panel``)
         self.start_panel: tuple[PanelSection, ...] | None = None
         self.rules = game.rules
@@ -156,15 +163,20 @@ class GameScreen(BoardActions, Screen[None]):
         self.viewer: int | None = None
         self.seen = 0
         self.sections: tuple[PanelSection, ...] = ()
-        #: the computer's seats (side index → level) and its thinking
-        self.computer = Computer(game, computer, run=self._run_computer)
         self._spinner: Timer | None = None
-        #: an autosave asked for and not yet written: None, or whether the history was
-        #: changed here (see ``position_changed``)
-        self._autosave_due: bool | None = None
-        # one person against the computer sits at the bottom (side 0 is drawn there)
-        people = set(range(len(game.sides))) - set(self.computer.seats)
-        self.flipped = len(game.sides) == 2 and people == {1}
+        # one person against the others sits at the bottom (side 0 is drawn there)
+        self.flipped = len(game.sides) == 2 and self.table.here == [1]
+        self.table.listen(self.table_event)
+
+    @property
+    def computer(self) -> Computer:
+        """The computer's seats and its thinking (the table's)."""
+        return self.table.computer
+
+    @property
+    def keeper(self) -> Keeper | None:
+        """The autosave and the saved-games copies of this game (the table's)."""
+        return self.table.keeper
 
     # ----- layout ---------------------------------------------------------------------
 
@@ -192,16 +204,17 @@ class GameScreen(BoardActions, Screen[None]):
     @property
     def save_path(self) -> Path | None:
         """Where Ctrl+S saved this game last (or the file it was continued from)."""
-        return self.keeper.save_path
+        return self.keeper.save_path if self.keeper is not None else None
 
     @save_path.setter
     def save_path(self, path: Path | None) -> None:
-        self.keeper.save_path = path
+        if self.keeper is not None:
+            self.keeper.save_path = path
 
     @property
     def kept_path(self) -> Path | None:
         """Where the saved games keep this game since it ended."""
-        return self.keeper.kept_path
+        return self.keeper.kept_path if self.keeper is not None else None
 
     def _safe(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run engine code; an exception becomes a status message and a log entry."""
@@ -234,26 +247,44 @@ class GameScreen(BoardActions, Screen[None]):
 
     # ----- the position -------------------------------------------------------------
 
+    def table_event(self, event: Event) -> None:
+        """The table has something new: redraw what it changed."""
+        if not self.is_mounted:
+            return
+        if event.kind == CHANGED:
+            if event.played is not None and event.played.mover == self.viewer:
+                # only the person who moved may read it (tiles drawn), before the hand-off
+                before, mover = event.played.before, event.played.mover
+                self.note = self._safe("private note", lambda: self.rules.private_note(
+                    before, self.game.position, mover), "")
+            self.position_changed(event.changed)
+            return
+        self._follow_spinner()
+        if event.kind == HINT:
+            self._show_hint()
+            return
+        if event.message:  # a failure, an answer: said until the game moves on
+            self.message = event.message
+        self._draw_status()
+
     def position_changed(self, changed: bool = True, opening: bool = False) -> None:
         """After a move, undo, redo or jump: rebuild everything that depends on it.
         ``changed``: the history was changed here (not so when the game is opened or the
         move list jumped), which is when the game takes over the autosave or is kept;
-        ``opening``: the screen is being opened."""
-        game = self.game
+        ``opening``: the screen is being opened. The table is settled first (it is when
+        the change came through it; a lesson plays its scripted replies itself)."""
+        game, table = self.game, self.table
+        table.settle(changed)
         # written once the move is on screen (the file is synced to disk, which may take
         # longer than drawing the move); before leaving at the latest (``on_unmount``)
-        self._autosave_due = bool(self._autosave_due) or changed
         self.call_after_refresh(self._autosave_now)
         drop_dead_widget_caches()
         self.app.idle_collection.poke()  # a computer's move too
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
-        closed = self.computer.position_changed()
-        if closed is not None:  # a computer seat's turn: no move entry for people
-            self.entry = Entry(self.rules, game.position, (), closed=closed)
-        if self.computer.move_ready:
-            self.call_later(self._play_ready)
+        if table.closed is not None:  # another seat's turn: no move entry for people here
+            self.entry = Entry(self.rules, game.position, (), closed=table.closed)
         self._follow_spinner()
         over = game.outcome() is not None
         if over != self.has_class("over"):
@@ -264,9 +295,9 @@ class GameScreen(BoardActions, Screen[None]):
             if self._finished():
                 want = None  # the rules promise a finished game shown with everything
             else:  # a person's view, or nobody's while the computer moves first
-                want = self.computer.viewer_for(mover, self.viewer)
+                want = table.viewer_for(mover, self.viewer)
                 want = SPECTATOR if want is None else want
-            if want != self.viewer and (want in (None, SPECTATOR) or not self.computer.handoff):
+            if want != self.viewer and (want in (None, SPECTATOR) or not table.handoff):
                 self.viewer = want  # the end, or one person (or none): no hand-off
             elif want != self.viewer:
                 self.viewer = SPECTATOR  # the move's result, no hand, until mover is ready
@@ -298,8 +329,8 @@ class GameScreen(BoardActions, Screen[None]):
         if not game.cursor:
             return ""
         before = game.position_at(game.cursor - 1)
-        text = self._safe("move text", lambda: self.rules.public_move_text(
-            before, game.plies[game.cursor - 1].move, SPECTATOR), "?")
+        text = self._safe("move text", lambda: self.table.ply_text(game.cursor - 1, SPECTATOR),
+                          "?")
         side = self.names[self._safe("to move", lambda: self.rules.to_move(before), 0)]
         n = len(self.changed)
         more = f"; {n} other cell{'s' if n > 1 else ''} changed (marked)" if n else ""
@@ -307,10 +338,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     def _finished(self) -> bool:
         """The game has ended (at the end of its history, also while looking back)."""
-        game = self.game
-        end = game.position_at(len(game.plies))
-        return game.agreed is not None or self._safe(
-            "outcome", lambda: self.rules.outcome(end), None) is not None
+        return bool(self._safe("outcome", lambda: self.table.finished, False))
 
     @property
     def blind(self) -> bool:
@@ -360,9 +388,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.last = self.changed = frozenset()
         if game.cursor > 0:  # the last move's cells, and those it changed, are marked
             before = game.position_at(game.cursor - 1)
-            ply = game.plies[game.cursor - 1]
-            path = self._safe("pick paths", lambda: rules.pick_paths(before, ply.move), ())
-            self.last = frozenset(p.key for p in (path[0] if path else ()) if p.kind == "cell")
+            self.last = self._safe("pick paths", lambda: self.table.ply_cells(game.cursor - 1),
+                                   frozenset())
             old = self._safe("cell views", lambda: self._views(before), {})
             self.changed = frozenset(n for n, v in self.views.items()
                                      if old.get(n) != v) - self.last
@@ -393,8 +420,8 @@ class GameScreen(BoardActions, Screen[None]):
         if not rules.hidden_information:
             return [p.text for p in game.plies]
         viewer = self.viewer  # None once the game is over: every face is shown
-        return [self._safe("move text", lambda i=i, p=p: rules.public_move_text(
-            game.position_at(i), p.move, viewer), "?") for i, p in enumerate(game.plies)]
+        return [self._safe("move text", lambda i=i: self.table.ply_text(i, viewer), "?")
+                for i in range(len(game.plies))]
 
     def _draw_title(self) -> None:
         game = self.game
@@ -410,7 +437,9 @@ class GameScreen(BoardActions, Screen[None]):
         rows = players.rows
         shown = self._safe("players", lambda: players_at_cursor(self.game))
         if shown is not None:
-            players.show(shown)
+            notes = self.table.seat_notes()  # the clocks, who is away (online play)
+            players.show([replace(p, summary=" · ".join(w for w in (p.summary, note) if w))
+                          for p, note in zip(shown, notes, strict=False)] + shown[len(notes):])
         if players.rows != rows:  # summaries moved below the names, or back
             self.fit_window()
 
@@ -501,13 +530,13 @@ class GameScreen(BoardActions, Screen[None]):
             text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
         else:
             mover = self.rules.to_move(game.position)
-            text = (self.computer.status(bool(self.picks), self.ascii)
+            text = (self.table.status(bool(self.picks), self.ascii)
                     or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}")
         if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
             text = f"This position has occurred {self.seen} times. {text}"
         if game.cursor < len(game.plies):
             text = (f"Viewing ply {game.cursor} of {len(game.plies)} (U redo; a move here "
-                    f"asks before it drops the rest).{self.computer.note()} {text}")
+                    f"asks before it drops the rest).{self.table.note()} {text}")
         self._status(text)
 
     def _seen(self) -> int:
@@ -578,10 +607,8 @@ class GameScreen(BoardActions, Screen[None]):
             yes="Play from here", no="Keep viewing"), answered)
 
     def play(self, move: Any) -> None:
-        before = self.game.position
-        mover = self.rules.to_move(before)
         try:
-            self.game.play(move)
+            self.table.play(move)
         except OgamesError as exc:
             self.message = str(exc)
             self._draw_status()
@@ -590,11 +617,6 @@ class GameScreen(BoardActions, Screen[None]):
             log.exception("engine error in play")
             self.message = f"engine error in play: {type(exc).__name__}: {exc}"
             self._draw_status()
-            return
-        if self.viewer == mover:  # only the person who moved may read it (tiles drawn)
-            self.note = self._safe("private note", lambda: self.rules.private_note(
-                before, self.game.position, mover), "")
-        self.position_changed()
 
     # ----- events ---------------------------------------------------------------------
 
@@ -616,8 +638,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         self.message = ""
-        self.game.goto(event.ply)
-        self.position_changed(changed=False)
+        self.table.goto(event.ply)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Besides the blind keys (see ``BoardActions``): once the game is over the footer
@@ -777,27 +798,24 @@ class GameScreen(BoardActions, Screen[None]):
         self.picks_changed()
 
     def action_undo(self) -> None:
-        done = self.computer.undo()
-        self.message = "" if done else "nothing to undo"
-        self.position_changed(changed=done)
+        self.message = ""
+        if not self.table.undo():
+            self.message = "nothing to undo"
+            self._draw_status()
 
     def action_redo(self) -> None:
-        done = self.computer.redo()
-        self.message = "" if done else "nothing to redo"
-        self.position_changed(changed=done)
+        self.message = ""
+        if not self.table.redo():
+            self.message = "nothing to redo"
+            self._draw_status()
 
     def action_hint(self) -> None:
         """The computer's suggestion for the person to move, highlighted, not played."""
-        self.message = self.computer.ask_hint() or ""
+        self.message = self.table.ask_hint() or ""
         self._follow_spinner()
         self._draw_status()
 
     # ----- the computer's work ---------------------------------------------------------
-
-    def _run_computer(self, work: Callable[[], Any], name: str) -> Worker:
-        """Start the computer's thinking in a thread worker (the ``Computer``'s runner)."""
-        return self.run_worker(work, name=name, group="computer", thread=True,
-                               exit_on_error=False)
 
     def _follow_spinner(self) -> None:
         """The spinner turns while the computer thinks, and pauses otherwise."""
@@ -814,27 +832,8 @@ class GameScreen(BoardActions, Screen[None]):
         self._draw_status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        answer = self.computer.worker_changed(event)
+        self.loop.worker_changed(event)
         self._follow_spinner()
-        if answer is None:
-            return
-        if answer.kind == "move":
-            self._play_ready()
-        elif answer.kind == "hint":
-            self._show_hint()
-        else:
-            if answer.message:
-                self.message = answer.message
-            self._draw_status()
-
-    def _play_ready(self) -> None:
-        """Play the computer's move that is ready, if it still applies here and now."""
-        move = self.computer.ready_move()
-        if move is None:
-            self._follow_spinner()
-            self._draw_status()  # looking back: played when the cursor returns
-            return
-        self.play(move)
 
     def _show_hint(self) -> None:
         """The hint is in: highlight it and put the cursor on its first cell."""
@@ -846,7 +845,8 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_unmount(self) -> None:
         self._autosave_now()  # a move made just before leaving is kept
-        self.computer.cancel()  # leaving the screen or quitting: stop thinking
+        self.table.close()  # leaving the screen or quitting: stop thinking
+        self.table.forget(self.table_event)
         if self._handoff is not None and self._handoff not in self.app.screen_stack:
             self.app.uninstall_screen(self._handoff)
 
@@ -859,7 +859,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     @property
     def in_progress(self) -> bool:
-        return bool(self.game.plies) and self.game.outcome() is None
+        return self.table.in_progress
 
     def action_leave(self, stay: Callable[[], None] | None = None) -> None:
         """Back to the picker, after a yes while the game is in progress; ``stay`` runs on
@@ -867,7 +867,7 @@ class GameScreen(BoardActions, Screen[None]):
         at does not take over the autosave (the earlier unfinished game stays the one to
         resume); one opened from a file is still in that file, so it leaves at once."""
         self.autosave(changed=False)
-        resumable = self.keeper.is_mine()
+        resumable = self.keeper is not None and self.keeper.is_mine()
         if not self.in_progress or (not resumable and self.save_path is not None):
             self.dismiss(None)
             return
@@ -883,8 +883,8 @@ class GameScreen(BoardActions, Screen[None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def _autosave_now(self) -> None:
-        """The autosave ``position_changed`` asked for, if it is still due."""
-        due, self._autosave_due = self._autosave_due, None
+        """The autosave the table marked due, if it still is."""
+        due = self.table.due_autosave()
         if due is not None:
             self.autosave(changed=due)
 
@@ -892,7 +892,7 @@ class GameScreen(BoardActions, Screen[None]):
         """Keep the autosave in step with the game (see ``core.autosave.Keeper.sync``) and
         tell the player what was kept where."""
         try:
-            notices = self.keeper.sync(changed)
+            notices = self.table.sync(changed)
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
@@ -910,7 +910,8 @@ class GameScreen(BoardActions, Screen[None]):
                 self.app.notify(f"Saved as {path.name} in {path.parent}", title="Game saved",
                                 markup=False)
 
-        self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)
+        target = self.keeper.save_target() if self.keeper is not None else None
+        self.app.push_screen(SaveScreen(self.game, target), saved)
 
     def action_review(self) -> None:
         """Review the finished game with the computer, in a replay that starts at its end;
@@ -940,46 +941,31 @@ class GameScreen(BoardActions, Screen[None]):
             self.message = "the game is already over"
             self._draw_status()
             return
-        side = self.computer.acting_side(self.rules.to_move(self.game.position))
+        side = self.table.acting_side(self.rules.to_move(self.game.position))
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.message = ""
-                self._safe("resign", lambda: self.game.resign(side))
-                self.position_changed()
+                self._safe("resign", lambda: self.table.resign(side))
 
         self.app.push_screen(ConfirmScreen(f"{self.names[side]}: resign this game?"), done)
 
     def action_offer_draw(self) -> None:
-        if self.game.outcome() is not None:
-            self.message = "the game is already over"
+        side = self.table.acting_side(self.rules.to_move(self.game.position))
+        reply = self.table.offer_draw(side)
+        if reply.kind != "ask":
+            self.message = reply.message
             self._draw_status()
             return
-        from ...ai.draw_offer import accepts_draw
-
-        side = self.computer.acting_side(self.rules.to_move(self.game.position))
-        others = [i for i in range(len(self.names)) if i != side]
-        computers = [i for i in others if self.computer.is_computer(i)]
-        pos = self.game.position
-        if not all(accepts_draw(self.rules, pos, i) for i in computers):
-            self.message = "the computer declines the draw: it judges itself ahead"
-            self._draw_status()
-            return
-        persons = [self.names[i] for i in others if i not in computers]
-        if not persons:
-            self.message = ("the computer accepts the draw: it judges itself no better "
-                            "than level")
-            self.game.agree_draw()
-            self.position_changed()
-            return
+        persons = [self.names[i] for i in reply.ask]
 
         def done(yes: bool | None) -> None:
             self.message = ""
             if yes:
-                self.game.agree_draw()
+                self.table.agree_draw()
             else:
                 self.message = "the draw offer was declined"
-            self.position_changed()
+                self._draw_status()
 
         self.app.push_screen(ConfirmScreen(
             f"{self.names[side]} offers a draw.\n{' and '.join(persons)}: do you accept?",

@@ -25,7 +25,7 @@ from ...core.progress import Progress, load_progress
 from ...core.registry import GAME_MODULES, available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
-from ..seats import LEVEL_NAMES, is_computer_name, split_players
+from ...table.seats import LEVEL_NAMES, is_computer_name, split_players
 from ..widgets.fitted import FittedText, rows_of
 from ..widgets.footer import FittedFooter
 from ..widgets.lists import PagingOptionList

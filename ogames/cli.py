@@ -592,6 +592,215 @@ def lessons(game: str, check_them: bool) -> None:
     click.echo(f"{course.source}: {len(course.lessons)} lessons, all playable")
 
 
+# ----- online play ------------------------------------------------------------------------
+
+
+def _seat_number(text: str, started: Game, option: str) -> int:
+    """A 1-based seat number → side index, checked against the game."""
+    n = len(started.sides)
+    if not text.isdigit() or not 1 <= int(text) <= n:
+        raise CommandError(f"{option} '{shown(text, INPUT_SHOWN)}': {started.rules.name} has "
+                           f"seats 1 to {n} ({', '.join(started.sides)})")
+    return int(text) - 1
+
+
+def _host_seats(started: Game, computers: tuple[str, ...], seat: int | None):
+    """The room's seats: ``--computer SEAT:LEVEL`` for the computer's, a person's else;
+    the host's own seat (None: it takes none) must be a person's."""
+    from .ai.levels import LEVELS
+    from .net.room import Holder
+
+    holders = [Holder("person") for _ in started.sides]
+    for given in computers:
+        number, _, level = given.partition(":")
+        side = _seat_number(number.strip(), started, "--computer")
+        level = level.strip().casefold() or "easy"
+        if level not in LEVELS:
+            raise CommandError(f"--computer '{shown(given, INPUT_SHOWN)}': unknown level; "
+                               f"choose one of {', '.join(LEVELS)}")
+        holders[side] = Holder("computer", level=level)
+    if seat is not None and holders[seat].kind == "computer":
+        raise CommandError(f"--seat {seat + 1} is the computer's: take another seat, or "
+                           "--no-seat")
+    if not any(h.kind == "person" for h in holders):
+        raise CommandError("every seat is the computer's: leave one to a person")
+    return holders
+
+
+def _clock(text: str | None):
+    from .table.clock import ClockSetting
+
+    if text is None:
+        return None
+    try:
+        return ClockSetting.parse(text)
+    except NotationError as exc:
+        raise CommandError(f"--clock: {exc.reason}") from None
+
+
+def _tls(cert: Path | None, key: Path | None):
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CommandError("--tls-cert and --tls-key go together (a certificate and its key)")
+    from .net.host import tls_context
+
+    try:
+        return tls_context(cert, key)
+    except OgamesError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _listen_options(func):
+    func = click.option("--tls-key", type=click.Path(path_type=Path), metavar="FILE",
+                        help="The key of --tls-cert (PEM).")(func)
+    func = click.option("--tls-cert", type=click.Path(path_type=Path), metavar="FILE",
+                        help="Speak TLS (wss://) with this certificate chain (PEM).")(func)
+    func = click.option("--public", is_flag=True,
+                        help="Listen on every network interface (default: this machine "
+                             "only, 127.0.0.1).")(func)
+    func = click.option("--port", type=click.IntRange(0, 65535), default=7878,
+                        show_default=True, help="The port to listen on (0: any free one).")(func)
+    return func
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--variant", help="Variant, e.g. 8x8 (Ordo) or 3 (Ochmir).")
+@click.option("--seed", type=SEED, help="Seed of the deal or bag (Onitama, Ochmir).")
+@_listen_options
+@click.option("--no-seat", is_flag=True, help="Take no seat: serve without the app.")
+@click.option("--seat", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="Your seat, 1-based in side order.")
+@click.option("--computer", "computers", multiple=True, metavar="SEAT:LEVEL",
+              help="The computer (run by the host) plays SEAT at LEVEL; repeatable.")
+@click.option("--clock", metavar="MIN+SEC", help="A game clock: minutes a side, seconds "
+                                                 "added a move (e.g. 10+5).")
+@click.option("--name", default="", help="Your name in the players box.")
+@click.option("--rooms", is_flag=True, help="Serve many rooms with a lobby (as ogames server).")
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def host(ctx: click.Context, game: str | None, variant: str | None, seed: int | None,
+         port: int, public: bool, tls_cert: Path | None, tls_key: Path | None,
+         no_seat: bool, seat: int, computers: tuple[str, ...], clock: str | None, name: str,
+         rooms: bool, ascii_mode: bool) -> None:
+    """Open a room for GAME and play a friend elsewhere: one join line per free seat
+    (ogames join ADDRESS CODE), plus one for spectators. Without GAME, go on with the
+    rooms kept from before."""
+    from .net.serve import HostPlan, NewRoom
+
+    plan = HostPlan(bind="0.0.0.0" if public else "127.0.0.1", port=port,
+                    ssl_context=_tls(tls_cert, tls_key), many=rooms)
+    if game is not None:
+        rules = _rules(game)
+        started = _start(rules, None, variant, seed)
+        holders = _host_seats(started, computers, None if no_seat or rooms else seat - 1)
+        plan.room = NewRoom(started, holders, _clock(clock))
+    elif not rooms and not no_seat:
+        raise CommandError("name the game to host (ogames host GAME), or --no-seat to go "
+                           "on with the rooms kept from before")
+    if no_seat or rooms:
+        _serve(plan)
+        return
+    from .ui.app import run_app
+    from .ui.online import HostStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=HostStart(plan, seat - 1, name)))
+
+
+def _serve(plan) -> None:
+    from .net.serve import run_host
+
+    def say_out(line: str) -> None:
+        click.echo(f"ogames: {line}")
+
+    plan.say = say_out
+    try:
+        run_host(plan)
+    except KeyboardInterrupt:
+        pass
+
+
+@cli.command()
+@_listen_options
+@click.pass_context
+def server(ctx: click.Context, port: int, public: bool, tls_cert: Path | None,
+           tls_key: Path | None) -> None:
+    """Serve many rooms with a lobby: players on the network list the open rooms, make
+    rooms and take free seats (ogames join ADDRESS)."""
+    from .net.serve import HostPlan
+
+    _serve(HostPlan(bind="0.0.0.0" if public else "127.0.0.1", port=port,
+                    ssl_context=_tls(tls_cert, tls_key), many=True))
+
+
+def _address(text: str):
+    from .net.address import AddressError, parse_address
+
+    try:
+        return parse_address(text)
+    except AddressError as exc:
+        raise CommandError(str(exc)) from None
+
+
+@cli.command()
+@click.argument("address")
+@click.argument("code")
+@click.option("--name", default="", help="Your name in the players box.")
+@click.option("--insecure", is_flag=True, help="Do not check the host's TLS certificate.")
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def join(ctx: click.Context, address: str, code: str, name: str, insecure: bool,
+         ascii_mode: bool) -> None:
+    """Take your seat in a game a friend hosts: the ADDRESS and CODE of the join line."""
+    import asyncio
+
+    from .net.connection import JoinError, check_seat
+
+    where = _address(address)
+    try:
+        first = asyncio.run(check_seat(where, code, verify_tls=not insecure))
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    ended = first.get("outcome")
+    if ended:
+        raise CommandError(f"the game of this room is over ({ended.get('result')}, "
+                           f"{ended.get('reason')}); it is kept in the host's saved games")
+    from .ui.app import run_app
+    from .ui.online import JoinStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=JoinStart(where, code, name, not insecure)))
+
+
+@cli.command()
+@click.argument("address")
+@click.argument("code")
+@click.option("--level", type=click.Choice(["random", "easy", "medium", "hard"]),
+              default="easy", show_default=True, help="How the bot plays.")
+@click.option("--seed", type=SEED, help="The bot's seed (the same game the same way).")
+@click.option("--insecure", is_flag=True, help="Do not check the host's TLS certificate.")
+def bot(address: str, code: str, level: str, seed: int | None, insecure: bool) -> None:
+    """Play a seat with the built-in computer: the reference client of the online
+    protocol. Prints how the game ended and where it was kept."""
+    from .net.bot import run_bot
+    from .net.connection import JoinError
+
+    where = _address(address)
+    try:
+        result = run_bot(where, code, level, seed, verify_tls=not insecure)
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        sys.exit(130)
+    if result.failed:
+        raise CheckError(result.line)
+    click.echo(result.line)
+    if result.kept:
+        click.echo(f"kept in {result.kept}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point."""
     cli.main(args=argv, prog_name="ogames")

@@ -43,5 +43,14 @@ def test_the_table_imports_neither_textual_nor_rich() -> None:
     assert imported_by(table, ("textual", "rich")) == ""
 
 
+def test_online_play_imports_neither_textual_nor_rich() -> None:
+    """``ogames host --no-seat``, ``ogames server`` and ``ogames bot`` run without the app."""
+    import ogames.net
+
+    net = [f"ogames.net.{m.name}" for m in pkgutil.iter_modules(ogames.net.__path__)]
+    assert {"ogames.net.host", "ogames.net.bot", "ogames.net.client"} <= set(net)
+    assert imported_by(net, ("textual", "rich")) == ""
+
+
 def test_command_line_does_not_load_textual() -> None:
     assert imported_by(["ogames.cli"], ("textual",)) == ""

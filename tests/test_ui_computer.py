@@ -470,7 +470,7 @@ async def test_the_picker_gives_a_seat_to_the_computer(fast):
     app = OgamesApp()
     async with app.run_test(size=SIZE) as pilot:
         picker = await choose_in_picker(pilot, "ordo")
-        for _ in range(3):  # person → computer easy → medium → hard
+        for _ in range(4):  # person → person elsewhere → computer easy → medium → hard
             await click_button(pilot, "#seat-1")
         await pilot.pause()
         assert str(picker.query_one("#seat-1", Button).label) == "Computer hard"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.cells import cell_len
 from textual import events
@@ -24,6 +25,10 @@ from ..table.seats import seats_from_players
 from .heap import IdleCollection, settle_heap
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
+
+if TYPE_CHECKING:  # online play is loaded when it is first asked for
+    from ..net.client import ClientTable
+    from .online import HostStart, JoinStart, OnlineSession
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
@@ -71,8 +76,15 @@ class OgamesApp(App[None]):
                  ascii: bool = False, replay: Game | None = None, replay_name: str = "",
                  replay_error: SaveFileError | None = None,
                  computer: Mapping[int, str] | None = None,
-                 replay_path: Path | None = None, learn: str | None = None) -> None:
+                 replay_path: Path | None = None, learn: str | None = None,
+                 online: HostStart | JoinStart | None = None) -> None:
         super().__init__()
+        #: ``ogames host`` / ``ogames join``: the online game to open first
+        self.online_start = online
+        #: the online game being played (hosted or joined), if any
+        self.session: OnlineSession | None = None
+        #: why the app ended without doing what it was started for (bad input)
+        self.failure = ""
         #: ``ogames learn [GAME]``: the course of this game id to open first ("": the
         #: list of the games' courses)
         self.learn = learn
@@ -101,7 +113,8 @@ class OgamesApp(App[None]):
         await super().on_event(event)
 
     def get_default_screen(self) -> Screen:
-        if self.first_game is None and self.replay is None and self.learn is None:
+        if (self.first_game is None and self.replay is None and self.learn is None
+                and self.online_start is None):
             return _picker()
         return BaseScreen()
 
@@ -125,6 +138,9 @@ class OgamesApp(App[None]):
                                           path=self.replay_path))
         if self.learn is not None:
             self.open_course(self.learn or None)
+        if self.online_start is not None:
+            self.play_online(self.online_start)
+            return
         if isinstance(self.screen, BaseScreen):  # nothing opened over it after all
             self.switch_screen(_picker())
         self.set_timer(SETTLE_AFTER, settle_heap)  # the first frame drawn well before
@@ -160,6 +176,45 @@ class OgamesApp(App[None]):
         screen = GameScreen(game, ascii=self.ascii, computer=seats, resumed=resumed)
         screen.save_path = save_path
         self.push_screen(screen)
+
+    # ----- online play ---------------------------------------------------------------------
+
+    def play_online(self, start: HostStart | JoinStart) -> None:
+        """Host or join an online game (leaving the one played before, if any)."""
+        from .online import OnlineSession
+
+        self.session = OnlineSession(self, start)
+        self.run_worker(self.session.begin(), name="online start", group="online")
+
+    def open_online_table(self, table: ClientTable, session: OnlineSession) -> None:
+        """A game of the online session begins (the first, or a rematch): its screen
+        takes the place of the one before."""
+        from .screens.online_game import HostedScreen, OnlineGameScreen
+
+        screen = OnlineGameScreen(table, session, ascii=self.ascii)
+        if isinstance(self.screen, OnlineGameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if session.lines and table.number == 1:
+            self.push_screen(HostedScreen(session.lines))
+
+    def online_failed(self, message: str) -> None:
+        """The online game could not begin: say why (on the picker, or on the way out
+        when it was what the app was started for)."""
+        if isinstance(self.screen, BaseScreen):
+            self.failure = message  # said on stderr once the app is gone (``run_reporting``)
+            self.exit()
+            return
+        self.notify(message, title="Online", severity="error", markup=False)
+
+    async def leave_online(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            await session.close()
+
+    async def on_unmount(self) -> None:
+        await self.leave_online()
 
     def new_game(self, game_id: str, players: tuple[str, ...] = (),
                  variant: str | None = None) -> None:
@@ -274,7 +329,7 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
             replay: Game | None = None, replay_name: str = "",
             replay_error: SaveFileError | None = None,
             computer: Mapping[int, str] | None = None, replay_path: Path | None = None,
-            learn: str | None = None) -> int:
+            learn: str | None = None, online: HostStart | JoinStart | None = None) -> int:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
     ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
     ``replay`` is the part before). ``computer``: the computer's seats in the game
@@ -286,4 +341,4 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
     return run_reporting(OgamesApp(game_id, position=position, seed=seed, variant=variant,
                                    ascii=ascii, replay=replay, replay_name=replay_name,
                                    replay_error=replay_error, computer=computer,
-                                   replay_path=replay_path, learn=learn))
+                                   replay_path=replay_path, learn=learn, online=online))

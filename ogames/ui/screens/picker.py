@@ -26,14 +26,15 @@ from ...core.registry import GAME_MODULES, available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
 from ...table.seats import LEVEL_NAMES, is_computer_name, split_players
+from ...table.table import ELSEWHERE
 from ..widgets.fitted import FittedText, rows_of
 from ..widgets.footer import FittedFooter
 from ..widgets.lists import PagingOptionList
 from .room import NeedsRoom, room_css
 
-#: who plays a seat, in the order a seat button cycles through: a person (None), or the
-#: computer at a level
-SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
+#: who plays a seat, in the order a seat button cycles through: a person (None), a person
+#: on another machine (online play), or the computer at a level
+SEAT_CHOICES: tuple[str | None, ...] = (None, ELSEWHERE, *LEVEL_NAMES)
 #: the settings form's columns: a row's label, the least a name needs to show a typed
 #: name whole, a seat's button ("Computer medium" with its padding and a spare column)
 LABEL_WIDTH, NAME_LEAST, SEAT_WIDTH = 14, 20, 18
@@ -46,6 +47,8 @@ BUTTON_LEAST = 16
 
 
 def seat_label(level: str | None) -> str:
+    if level == ELSEWHERE:
+        return "Person elsewhere"
     return "Person" if level is None else f"Computer {level}"
 
 
@@ -130,7 +133,11 @@ class GameForm(VerticalScroll, can_focus=False):
                 yield Input(self.seed, placeholder="blank = random", id="seed",
                             name=about.id, restrict=r"[0-9]*", compact=compact)
         yield Static("", id="error")
-        yield Button("Start", id="start", variant="primary", compact=compact)
+        with Horizontal(id="start-row"):
+            yield Button("Start", id="start", variant="primary", compact=compact)
+            yield Button("Play online (p)", id="online", compact=compact,
+                         tooltip="Host this game for people on other machines, or join "
+                                 "a game someone hosts")
 
     def _seat(self, i: int, side: str) -> ComposeResult:
         """A seat: its side, the player's name and who plays it (on a row of its own,
@@ -139,8 +146,8 @@ class GameForm(VerticalScroll, can_focus=False):
         name = Input(self.names.get(i, ""), placeholder=f"{side}'s name", id=f"name-{i}",
                      classes="name", disabled=i in self.seats, compact=compact)
         seat = Button(seat_label(self.seats.get(i)), id=f"seat-{i}", classes="seat",
-                      tooltip="Who plays this seat: a person or the computer "
-                              "(press to change)", compact=compact)
+                      tooltip="Who plays this seat: a person here, a person on another "
+                              "machine, or the computer (press to change)", compact=compact)
         if not self.shape.narrow:
             with Horizontal(classes="row"):
                 yield Label(side)
@@ -178,6 +185,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
         # r with nothing to resume: not offered in the footer, but says so when pressed
         Binding("r", "nothing_to_resume", "resume", show=False),
         Binding("o", "saves", "saved games"),
+        Binding("p", "online", "play online"),
         Binding("L,shift+l", "learn", "learn", key_display="L"),
     ]
 
@@ -201,7 +209,9 @@ class PickerScreen(NeedsRoom, Screen[None]):
     }
     PickerScreen #error { color: $text-error; height: auto; display: none; }
     PickerScreen #error.shown { display: block; }
-    PickerScreen #start { width: auto; }
+    PickerScreen #start, PickerScreen #online { width: auto; min-width: 11; }
+    PickerScreen #start-row { height: auto; }
+    PickerScreen #online { margin-left: 1; }
     PickerScreen #picker-bar { height: auto; padding: 0 1; }
     PickerScreen #picker-bar Button { margin-right: 2; }
     PickerScreen.tight-bar #picker-bar Button { margin-right: 1; min-width: 0; }
@@ -582,9 +592,33 @@ class PickerScreen(NeedsRoom, Screen[None]):
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
     def start(self) -> None:
+        game = self._form_game()
+        if game is None:
+            return
+        if ELSEWHERE in self.seats.values():
+            self.action_online(game, host=True)
+            return
+        sides = len(game.sides)
+        self._note(None)  # about the last game: this one replaces it
+        self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
+
+    @on(Button.Pressed, "#online")
+    def action_online(self, game: Game | None = None, host: bool = False) -> None:
+        """Play online: host the game of the form (its seats as set), or join one."""
+        from .online import HostScreen, OnlineScreen
+
+        game = game or self._form_game()
+        if game is None:
+            return
+        seats = {i: lv for i, lv in self.seats.items() if i < len(game.sides)}
+        self._note(None)
+        self.app.push_screen(HostScreen(game, seats) if host else OnlineScreen(game, seats))
+
+    def _form_game(self) -> Game | None:
+        """The game the form describes, or None (the form says why)."""
         rules = self.rules
         if rules is None:
-            return
+            return None
         variant = self.variant or rules.variants[0]
         seed = None
         seeds = self.query("#seed")
@@ -594,7 +628,7 @@ class PickerScreen(NeedsRoom, Screen[None]):
                 seed = check_seed(int(text)) if text else None
             except ValueError as exc:
                 self._error(str(exc))
-                return
+                return None
         players = tuple(self.names.get(i, "").strip() or "?"
                         for i in range(len(rules.sides(variant))))
         for i, name in enumerate(players):
@@ -602,15 +636,12 @@ class PickerScreen(NeedsRoom, Screen[None]):
                 side = rules.sides(variant)[i]
                 self._error(f"{name!r} is what a computer seat is called: give {side} "
                             f"another name, or make the seat the computer's")
-                return
+                return None
         try:
-            game = Game.new(rules, variant, seed, players)
+            return Game.new(rules, variant, seed, players)
         except (OgamesError, ValueError) as exc:
             self._error(str(exc))
-            return
-        sides = len(rules.sides(variant))
-        self._note(None)  # about the last game: this one replaces it
-        self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
+            return None
 
     def _error(self, text: str) -> None:
         """Say why the game cannot start, under the settings (the row is there only

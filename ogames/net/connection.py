@@ -36,7 +36,12 @@ RETRY = (0.5, 1.0, 2.0, 4.0, 8.0)
 
 class JoinError(OgamesError):
     """The seat could not be joined: a wrong address, no host there, a refused code, a
-    host of another version …"""
+    host of another version … ``final``: the host itself said no (trying again will not
+    help), rather than that it could not be reached."""
+
+    def __init__(self, message: str, *, final: bool = False) -> None:
+        super().__init__(message)
+        self.final = final
 
 
 def app_version() -> str:
@@ -118,12 +123,12 @@ class Connection(Link):
         if first is None:
             raise JoinError(f"{self.address} closed the connection without a word")
         if first.get("type") == "error":
-            raise JoinError(f"{self.address} refused: {first.get('reason', '?')}")
+            raise JoinError(f"{self.address} refused: {first.get('reason', '?')}", final=True)
         if first.get("type") != "game":
-            raise JoinError(f"{self.address} does not speak the ogames protocol")
+            raise JoinError(f"{self.address} does not speak the ogames protocol", final=True)
         if first.get("protocol") != PROTOCOL:
             raise JoinError(f"{self.address} speaks version {first.get('protocol')} of the "
-                            f"ogames protocol, this ogames version {PROTOCOL}")
+                            f"ogames protocol, this ogames version {PROTOCOL}", final=True)
         return first
 
     async def _receive(self, ws: aiohttp.ClientWebSocketResponse,
@@ -164,7 +169,7 @@ class Connection(Link):
                     if first is None:
                         first = await self.join()
                 except JoinError as exc:
-                    if self.table is None or "refused" in str(exc):
+                    if self.table is None or exc.final:
                         reason = str(exc)
                         break  # never joined, or the host no longer knows the seat
                     await asyncio.sleep(RETRY[min(tries, len(RETRY) - 1)])

@@ -41,13 +41,17 @@ class HostPlan:
     say: Callable[[str], None] = print
 
 
-def room_lines(room: Room, address: Address) -> list[str]:
-    """The join line of every person's seat, and the spectators'."""
+def room_lines(room: Room, address: Address, own: int | None = None) -> list[str]:
+    """The join line of every person's seat but ``own`` (the host's, played here), and
+    the spectators'."""
     game = room.game
     lines = [f"room {room.id}: {game.rules.name} ({game.variant}), game {room.number}"
              + (f", clock {room.clock_setting}" if room.clock_setting else "")]
     for side, code in room.codes():
-        lines.append(f"  {game.sides[side]}: {join_line(address, code)}")
+        if side == own:
+            lines.append(f"  {game.sides[side]}: you, here")
+        else:
+            lines.append(f"  {game.sides[side]}: {join_line(address, code)}")
     for side, holder in enumerate(room.holders):
         if holder.kind == "computer":
             lines.append(f"  {game.sides[side]}: the computer ({holder.level})")

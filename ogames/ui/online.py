@@ -80,7 +80,7 @@ class OnlineSession:
         host.resume_rooms()
         assert plan.room is not None
         room = host.open_room(plan.room.game, plan.room.seats, clock=plan.room.clock)
-        self.lines = room_lines(room, host.address())
+        self.lines = room_lines(room, host.address(), own=start.seat)
         self.seat = LocalSeat(room, start.seat, loop=AsyncioLoop(), name=start.name,
                               on_table=self._table)
 

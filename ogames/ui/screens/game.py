@@ -101,6 +101,10 @@ class GameScreen(BoardActions, Screen[None]):
                               "type_move"})
     #: the keys' actions that stay on while a move is typed (the others' keys type it)
     TYPING_ACTIONS = frozenset({"save", "rules"})
+    #: what the status offers once the game is over
+    OVER_KEYS = "u undo, n new game, q menu."
+    #: a start position that is allowed but odd (an unusual piece count) is said once
+    NOTE_ODD_START = True
     #: the path of the move chosen in the move box, shown on the board: (the cells
     #: before its last, its last), or None
     typed: tuple[frozenset[str], frozenset[str]] | None = None
@@ -186,7 +190,7 @@ class GameScreen(BoardActions, Screen[None]):
 
     def on_mount(self) -> None:
         self._set_layout()
-        if not self.game.plies:  # a set-up position that is allowed but odd: say so once
+        if not self.game.plies and self.NOTE_ODD_START:  # allowed but odd: say so once
             warnings = self._safe("position warnings",
                                   lambda: self.rules.position_warnings(self.game.start), ())
             if warnings:
@@ -527,7 +531,7 @@ class GameScreen(BoardActions, Screen[None]):
         outcome = game.outcome()
         if outcome is not None:
             # the banner may have no row (``cramped``), or room for its beginning only
-            text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
+            text = f"{self.query_one('#banner', FittedText).text}. {self.OVER_KEYS}"
         else:
             mover = self.rules.to_move(game.position)
             text = (self.table.status(bool(self.picks), self.ascii)

@@ -43,6 +43,12 @@ class OnlineGameScreen(GameScreen):
     #: the game screen's actions an online game has no use for: a hint (the computer's
     #: help, in a game against people) and a new game at this keyboard
     OFF_ACTIONS = frozenset({"hint", "new_game"})
+    OVER_KEYS = "r rematch, a review, q menu."
+    #: the palette offers an online game's commands (without loading online play first)
+    online = True
+    #: what a seat is sent fills what it may not see with stand-ins (``Rules.seat_world``):
+    #: their count is no news
+    NOTE_ODD_START = False
 
     DEFAULT_CSS = """
     OnlineGameScreen #say { display: none; height: 1; border: none; padding: 0 1; }
@@ -88,6 +94,11 @@ class OnlineGameScreen(GameScreen):
             return
         if event.kind == STATUS:
             self._draw_players()
+            if self.entry.closed != self.table.closed:  # a seat came or went: a new word
+                if event.message:
+                    self.message = event.message
+                self.position_changed(changed=False)
+                return
         super().table_event(event)
 
     def _ask(self, event: Event) -> None:
@@ -109,6 +120,8 @@ class OnlineGameScreen(GameScreen):
             return False
         if action == "rematch":
             return self.has_class("over")
+        if action == "undo" and self.has_class("over"):
+            return False  # nothing to take back: a rematch, or a review
         if action == "join_lines":
             return bool(self.session.lines)
         if action == "save" and self.rules.hidden_information and not self.has_class("over"):

@@ -4,7 +4,8 @@ Engines (perft, random playouts, save/load; perft against the engines of the com
 25 started from, ``bench.engines_then``), the review of a game with the computer
 (a 60-ply Onitama and a 100-ply Ordo game at the default level, on every core), how deep
 hard's alpha-beta gets on one core and on every core (``bench.search_depth``), the UI
-(first frame, keypress → repaint, memory) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
+(first frame, keypress → repaint, memory), online play with many rooms of bots
+(``bench.online``; ``OGAMES_BENCH_ONLINE=0`` skips it) and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
 Figures, never assertions: nothing here fails a build. Each timing is the median of
@@ -238,6 +239,10 @@ def main() -> None:
     from bench.ui import bench_ui
 
     results["ui"] = bench_ui(console)
+    if os.environ.get("OGAMES_BENCH_ONLINE", "1") != "0":
+        from bench.online import bench_online
+
+        results["online"] = bench_online(console)
     if os.environ.get("OGAMES_BENCH_STRENGTH", "1") != "0":
         from bench.strength import bench_strength
 

@@ -678,12 +678,17 @@ def _listen_options(func):
                                                  "added a move (e.g. 10+5).")
 @click.option("--name", default="", help="Your name in the players box.")
 @click.option("--rooms", is_flag=True, help="Serve many rooms with a lobby (as ogames server).")
+@click.option("--on", "server_address", metavar="ADDRESS",
+              help="Open the room on a server (ogames server) instead of here.")
+@click.option("--open", "listed", is_flag=True,
+              help="With --on: list the room in the server's lobby, where anyone may take "
+                   "its free seats.")
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
 @click.pass_context
 def host(ctx: click.Context, game: str | None, variant: str | None, seed: int | None,
          port: int, public: bool, tls_cert: Path | None, tls_key: Path | None,
          no_seat: bool, seat: int, computers: tuple[str, ...], clock: str | None, name: str,
-         rooms: bool, ascii_mode: bool) -> None:
+         rooms: bool, server_address: str | None, listed: bool, ascii_mode: bool) -> None:
     """Open a room for GAME and play a friend elsewhere: one join line per free seat
     (ogames join ADDRESS CODE), plus one for spectators. Without GAME, go on with the
     rooms kept from before."""
@@ -695,6 +700,10 @@ def host(ctx: click.Context, game: str | None, variant: str | None, seed: int | 
         rules = _rules(game)
         started = _start(rules, None, variant, seed)
         holders = _host_seats(started, computers, None if no_seat or rooms else seat - 1)
+        if server_address is not None:
+            _host_on(ctx, _address(server_address), started, holders, clock, listed,
+                     None if no_seat else seat - 1, name, ascii_mode)
+            return
         plan.room = NewRoom(started, holders, _clock(clock))
     elif not rooms and not no_seat:
         raise CommandError("name the game to host (ogames host GAME), or --no-seat to go "
@@ -707,6 +716,40 @@ def host(ctx: click.Context, game: str | None, variant: str | None, seed: int | 
 
     ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
                      online=HostStart(plan, seat - 1, name)))
+
+
+def _host_on(ctx: click.Context, where, started: Game, holders, clock: str | None,
+             listed: bool, seat: int | None, name: str, ascii_mode: bool) -> None:
+    """``ogames host GAME --on ADDRESS``: the room made on a server; its join lines
+    printed, and (with a seat) the app opened in it."""
+    import asyncio
+
+    from .net.address import join_line
+    from .net.connection import JoinError, ask_lobby
+
+    _clock(clock)  # checked here, in the words of this command
+    message = {"type": "create", "game": started.rules.id, "variant": started.variant,
+               "seats": [{"kind": h.kind, "level": h.level} for h in holders],
+               "clock": clock, "seed": started.seed, "open": listed}
+    try:
+        made = asyncio.run(ask_lobby(where, message))
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    codes = {int(c["side"]): str(c["code"]) for c in made["codes"]}
+    lines = [f"room {made['room']} on {where}: {started.rules.name} ({started.variant})"]
+    for side, code in codes.items():
+        mine = side == seat
+        lines.append(f"  {started.sides[side]}: "
+                     + ("you, here" if mine else join_line(where, code)))
+    lines.append(f"  spectators: {join_line(where, made['spectator'])}")
+    if seat is None:
+        click.echo("\n".join(f"ogames: {line}" for line in lines))
+        return
+    from .ui.app import run_app
+    from .ui.online import JoinStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=JoinStart(where, codes[seat], name, lines=tuple(lines))))
 
 
 def _serve(plan) -> None:
@@ -746,20 +789,27 @@ def _address(text: str):
 
 @cli.command()
 @click.argument("address")
-@click.argument("code")
+@click.argument("code", required=False)
+@click.option("--room", "room_id", metavar="ROOM", help="A server's open room: take a free "
+                                                        "seat of it.")
 @click.option("--name", default="", help="Your name in the players box.")
 @click.option("--insecure", is_flag=True, help="Do not check the host's TLS certificate.")
 @click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
 @click.pass_context
-def join(ctx: click.Context, address: str, code: str, name: str, insecure: bool,
-         ascii_mode: bool) -> None:
-    """Take your seat in a game a friend hosts: the ADDRESS and CODE of the join line."""
+def join(ctx: click.Context, address: str, code: str | None, room_id: str | None, name: str,
+         insecure: bool, ascii_mode: bool) -> None:
+    """Take your seat in a game a friend hosts: the ADDRESS and CODE of the join line.
+    Without CODE, list a server's open rooms (ogames server); --room takes a seat of one."""
     import asyncio
 
     from .net.connection import JoinError, check_seat
 
     where = _address(address)
     try:
+        if code is None:
+            code = _lobby_seat(where, room_id, not insecure)
+            if code is None:
+                return
         first = asyncio.run(check_seat(where, code, verify_tls=not insecure))
     except JoinError as exc:
         raise CommandError(str(exc)) from None
@@ -772,6 +822,30 @@ def join(ctx: click.Context, address: str, code: str, name: str, insecure: bool,
 
     ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
                      online=JoinStart(where, code, name, not insecure)))
+
+
+def _lobby_seat(where, room_id: str | None, verify_tls: bool) -> str | None:
+    """A server's lobby: the code of a free seat of ``room_id``, or (without it) the open
+    rooms printed and None. Raises JoinError."""
+    import asyncio
+
+    from .net.connection import ask_lobby
+
+    if room_id is not None:
+        answer = asyncio.run(ask_lobby(where, {"type": "claim", "room": room_id},
+                                       verify_tls=verify_tls))
+        return str(answer["code"])
+    rooms = asyncio.run(ask_lobby(where, verify_tls=verify_tls)).get("rooms", [])
+    if not rooms:
+        click.echo(f"no open room on {where}: make one with ogames host GAME --on {where} "
+                   "--open")
+    for room in rooms:
+        players = " vs ".join(shown(str(p), 20) for p in room.get("players", []))
+        clock = f", clock {room['clock']}" if room.get("clock") else ""
+        click.echo(f"{room['room']}  {room['name']} ({room['variant']}{clock})  {players}  "
+                   f"free: {', '.join(room['free'])}  → ogames join {where} --room "
+                   f"{room['room']}")
+    return None
 
 
 @cli.command()

@@ -5,6 +5,7 @@ a client table of this test (``Connection``), in the same event loop as the app.
 
 from __future__ import annotations
 
+import contextlib
 import socket
 
 from textual.widgets import Button, Input, Static
@@ -92,6 +93,23 @@ async def test_hosting_from_the_picker_shows_the_join_lines_and_plays():
         await connection.close()
 
 
+@contextlib.asynccontextmanager
+async def ann_joined(clock: ClockSetting | None = None):
+    """A host of an Ordo room in this loop, and the app joined to White's seat as Ann:
+    yields the app, its pilot, the room, the host's address and Black's code."""
+    need("ordo")
+    host, room = await hosted(clock)
+    (_, white), (_, black) = room.codes()
+    app = OgamesApp()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await join_in_app(pilot, app, f"{host.address()} {white}")
+            await wait_until(pilot, lambda: isinstance(app.screen, OnlineGameScreen))
+            yield app, pilot, room, host.address(), black
+    finally:
+        await host.stop()
+
+
 async def hosted(clock: ClockSetting | None = None) -> tuple[Host, Room]:
     host = Host(port=0)
     await host.start()
@@ -122,9 +140,12 @@ async def test_the_join_screen_says_what_is_wrong_then_joins():
     app = OgamesApp()
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await join_in_app(pilot, app, "ogames join nowhere")
+            await join_in_app(pilot, app, "ogames join here and there")
             error = app.screen.query_one("#join-error", Static)
             assert "paste the join line" in str(error.render())
+            app.screen.query_one("#line", Input).value = "nowhere.invalid"  # a server?
+            app.screen.query_one("#go", Button).press()
+            await wait_until(pilot, lambda: "cannot reach" in str(error.render()))
             app.screen.query_one("#line", Input).value = f"{address} {white[:-3]}abc"
             app.screen.query_one("#go", Button).press()
             await wait_until(pilot, lambda: "refused" in str(error.render()))
@@ -142,96 +163,96 @@ async def test_the_join_screen_says_what_is_wrong_then_joins():
 
 @ui_test
 async def test_a_takeback_is_asked_of_the_other_player_who_may_decline():
-    need("ordo")
-    host, room = await hosted()
-    (_, white), (_, black) = room.codes()
-    app = OgamesApp()
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await join_in_app(pilot, app, f"{host.address()} {white}")
-            await wait_until(pilot, lambda: isinstance(app.screen, OnlineGameScreen))
-            s = screen(app)
-            connection, tables = await other_player(host.address(), black)
-            await wait_until(pilot, lambda: bool(tables))
-            bob = tables[0]
-            await type_move(pilot, "c2:d2-c3")
-            await wait_until(pilot, lambda: len(bob.game.plies) == 1)
-            await pilot.press("u")  # Ann asks: Bob says no
-            await wait_until(pilot, lambda: bob.request is not None)
-            assert "Takeback asked for" in status(app)
-            bob.answer("takeback", False)
-            await wait_until(pilot, lambda: "declines" in status(app))
-            assert len(s.game.plies) == 1
-            play(bob, "c7:d7-c6")
-            await wait_until(pilot, lambda: len(s.game.plies) == 2)
-            bob.undo()  # Bob asks: Ann is asked on her screen, and says yes
-            await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-            question = str(app.screen.query_one("#question").render())
-            assert "Black asks to take back their last move" in question
-            await pilot.press("y")
-            await wait_until(pilot, lambda: len(s.game.plies) == 1 and
-                             len(bob.game.plies) == 1)
-            assert [p.text for p in room.game.plies] == ["c2:d2-c3"]
-            assert s.rules.to_move(s.game.position) == 1  # Black's move again
-            assert "White accepts the takeback request" in status(app)
-            await connection.close()
-    finally:
-        await host.stop()
+    async with ann_joined() as (app, pilot, room, address, black):
+        s = screen(app)
+        connection, tables = await other_player(address, black)
+        await wait_until(pilot, lambda: bool(tables))
+        bob = tables[0]
+        await type_move(pilot, "c2:d2-c3")
+        await wait_until(pilot, lambda: len(bob.game.plies) == 1)
+        await pilot.press("u")  # Ann asks: Bob says no
+        await wait_until(pilot, lambda: bob.request is not None)
+        assert "Takeback asked for" in status(app)
+        bob.answer("takeback", False)
+        await wait_until(pilot, lambda: "declines" in status(app))
+        assert len(s.game.plies) == 1
+        play(bob, "c7:d7-c6")
+        await wait_until(pilot, lambda: len(s.game.plies) == 2)
+        bob.undo()  # Bob asks: Ann is asked on her screen, and says yes
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = str(app.screen.query_one("#question").render())
+        assert "Black asks to take back their last move" in question
+        await pilot.press("y")
+        await wait_until(pilot, lambda: len(s.game.plies) == 1 and len(bob.game.plies) == 1)
+        assert [p.text for p in room.game.plies] == ["c2:d2-c3"]
+        assert s.rules.to_move(s.game.position) == 1  # Black's move again
+        assert "White accepts the takeback request" in status(app)
+        await connection.close()
 
 
 @ui_test
 async def test_the_clock_runs_down_in_the_players_box_and_a_flag_ends_the_game():
-    need("ordo")
-    host, room = await hosted(ClockSetting(0.03, 0))  # 1.8 seconds a side
-    (_, white), (_, black) = room.codes()
-    app = OgamesApp()
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await join_in_app(pilot, app, f"{host.address()} {white}")
-            await wait_until(pilot, lambda: isinstance(app.screen, OnlineGameScreen))
-            s = screen(app)
-            players = s.query_one("#players")
-            assert "1.8" in str(players.render())  # nobody's time runs before a move
-            connection, tables = await other_player(host.address(), black)
-            await type_move(pilot, "c2:d2-c3")
-            await wait_until(pilot, lambda: s.table.clock is not None
-                             and s.table.clock.running == 1)
-            await wait_until(pilot, lambda: s.game.outcome() is not None)
-            assert "time ran out" in str(s.query_one("#banner").render())
-            history = s.query_one(HistoryList)
-            last = history.get_option_at_index(history.option_count - 1)
-            assert str(last.prompt).strip() == "Black ran out of time"
-            assert s.table.kept_path is not None and s.table.kept_path.exists()
-            assert "0.0" in str(players.render())
-            await connection.close()
-    finally:
-        await host.stop()
+    async with ann_joined(ClockSetting(0.03, 0)) as (app, pilot, room, address, black):
+        s = screen(app)  # 1.8 seconds a side
+        players = s.query_one("#players")
+        assert "1.8" in str(players.render())  # nobody's time runs before a move
+        connection, tables = await other_player(address, black)
+        await type_move(pilot, "c2:d2-c3")
+        await wait_until(pilot, lambda: s.table.clock is not None
+                         and s.table.clock.running == 1)
+        await wait_until(pilot, lambda: s.game.outcome() is not None)
+        assert "time ran out" in str(s.query_one("#banner").render())
+        history = s.query_one(HistoryList)
+        last = history.get_option_at_index(history.option_count - 1)
+        assert str(last.prompt).strip() == "Black ran out of time"
+        assert s.table.kept_path is not None and s.table.kept_path.exists()
+        assert "0.0" in str(players.render())
+        await connection.close()
 
 
 @ui_test
 async def test_an_opponent_who_drops_is_shown_away_and_comes_back():
-    need("ordo")
-    host, room = await hosted()
-    (_, white), (_, black) = room.codes()
+    async with ann_joined() as (app, pilot, room, address, black):
+        s = screen(app)
+        players = s.query_one("#players")
+        assert "away" in str(players.render())  # Black has not come yet
+        connection, tables = await other_player(address, black)
+        await wait_until(pilot, lambda: "away" not in str(players.render()))
+        await type_move(pilot, "c2:d2-c3")
+        await connection.close()  # Black's machine drops
+        await wait_until(pilot, lambda: "not connected just now" in status(app))
+        assert "away" in str(players.render())
+        again, tables = await other_player(address, black)  # and comes back
+        await wait_until(pilot, lambda: "not connected" not in status(app))
+        assert len(tables[0].game.plies) == 1  # with the game as it was
+        play(tables[0], "c7:d7-c6")
+        await wait_until(pilot, lambda: len(s.game.plies) == 2)
+        await again.close()
+
+
+@ui_test
+async def test_a_servers_open_rooms_are_listed_and_a_free_seat_taken():
+    from textual.widgets import OptionList
+
+    from ogames.net.lobby import create
+
+    need("onitama")
+    host = Host(port=0, many=True)
+    await host.start()
+    made = create(host, {"type": "create", "game": "onitama", "open": True,
+                         "seats": [{"kind": "person"}, {"kind": "computer", "level": "easy"}]})
     app = OgamesApp()
     try:
         async with app.run_test(size=SIZE) as pilot:
-            await join_in_app(pilot, app, f"{host.address()} {white}")
+            await join_in_app(pilot, app, str(host.address()))
+            listing = app.screen.query_one("#rooms", OptionList)
+            await wait_until(pilot, lambda: listing.option_count == 1)
+            assert "Onitama" in str(listing.get_option_at_index(0).prompt)
+            listing.highlighted = 0
+            listing.action_select()
             await wait_until(pilot, lambda: isinstance(app.screen, OnlineGameScreen))
-            s = screen(app)
-            players = s.query_one("#players")
-            assert "away" in str(players.render())  # Black has not come yet
-            connection, tables = await other_player(host.address(), black)
-            await wait_until(pilot, lambda: "away" not in str(players.render()))
-            await type_move(pilot, "c2:d2-c3")
-            await connection.close()  # Black's machine drops
-            await wait_until(pilot, lambda: "not connected just now" in status(app))
-            assert "away" in str(players.render())
-            again, tables = await other_player(host.address(), black)  # and comes back
-            await wait_until(pilot, lambda: "not connected" not in status(app))
-            assert len(tables[0].game.plies) == 1  # with the game as it was
-            play(tables[0], "c7:d7-c6")
-            await wait_until(pilot, lambda: len(s.game.plies) == 2)
-            await again.close()
+            room = host.rooms[made["room"]]
+            assert room.free_seats() == [] and screen(app).table.seat == 0
+            assert host.listing() == []  # no free seat left to list
     finally:
         await host.stop()

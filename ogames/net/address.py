@@ -39,9 +39,11 @@ class Address:
         """As a join line writes it: ``host:port``, with the scheme and path only when
         they are not the plain defaults."""
         host = f"[{self.host}]" if ":" in self.host else self.host
-        if not self.tls and self.path == PLAY_PATH:
-            return f"{host}:{self.port}"
-        return self.url
+        path = "" if self.path == PLAY_PATH else self.path
+        if not self.tls:
+            return f"ws://{host}:{self.port}{path}" if path else f"{host}:{self.port}"
+        port = "" if self.port == 443 else f":{self.port}"
+        return f"wss://{host}{port}{path}"
 
 
 _SCHEME = re.compile(r"(?i)(wss?)://")

@@ -117,13 +117,16 @@ class Connection(Link):
             raise JoinError(f"cannot reach {self.address}: {exc or type(exc).__name__}") \
                 from None
         self._ws = ws
-        await ws.send_str(encode({"type": "hello", "protocol": PROTOCOL, "code": self.code,
-                                  "name": self.name, "app": app_version()}))
+        await ws.send_str(encode({"type": "hello", "protocol": PROTOCOL,
+                                  "code": self.code or None, "name": self.name,
+                                  "app": app_version()}))
         first = await self._receive(ws, CONNECT_WITHIN)
         if first is None:
             raise JoinError(f"{self.address} closed the connection without a word")
         if first.get("type") == "error":
             raise JoinError(f"{self.address} refused: {first.get('reason', '?')}", final=True)
+        if first.get("type") == "lobby" and not self.code:
+            return first
         if first.get("type") != "game":
             raise JoinError(f"{self.address} does not speak the ogames protocol", final=True)
         if first.get("protocol") != PROTOCOL:
@@ -251,5 +254,30 @@ async def check_seat(address: Address, code: str, *,
     connection = Connection(address, code, verify_tls=verify_tls)
     try:
         return await connection.join()
+    finally:
+        await connection.close()
+
+
+async def ask_lobby(address: Address, message: dict[str, Any] | None = None, *,
+                    verify_tls: bool = True) -> dict[str, Any]:
+    """Ask a server's lobby (``ogames server``): its list of open rooms, or its answer to
+    ``message`` (``create``, ``claim``). Raises JoinError."""
+    connection = Connection(address, "", verify_tls=verify_tls)
+    try:
+        first = await connection.join()  # a hello without a code: the lobby answers
+        if first.get("type") != "lobby":
+            raise JoinError(f"{address} is not an ogames server (it serves its own rooms: "
+                            "join one with its join line)", final=True)
+        if message is None:
+            return first
+        ws = connection._ws
+        assert ws is not None
+        await ws.send_str(encode(message))
+        answer = await connection._receive(ws, CONNECT_WITHIN)
+        if answer is None:
+            raise JoinError(f"{address} closed the connection without a word")
+        if answer.get("type") == "error":
+            raise JoinError(f"{address} refused: {answer.get('reason', '?')}", final=True)
+        return answer
     finally:
         await connection.close()

@@ -3,8 +3,9 @@ app or ``ogames host`` runs), each room kept in its own file after every change.
 
 What comes in over a connection is never trusted: every message is checked against the
 protocol's schema (``protocol.parse_client_message``) before a room reads it, a message of
-more than 64 KB is refused unread, each connection may send only so many messages a
-second, and the first message must be a ``hello`` with a seat's code, within seconds. A
+more than 64 KB is refused unread, the host reads only so many messages a second from one
+connection (what comes faster waits), and the first message must be a ``hello`` with a
+seat's code, within seconds. A
 message that is refused is answered with an ``error``; a connection whose messages keep
 being refused is closed. A room or the host never is: whatever one connection sends, the
 others play on.
@@ -21,8 +22,10 @@ import json
 import logging
 import os
 import ssl
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,8 +56,9 @@ log = logging.getLogger("ogames.net")
 
 #: a connection's first message (its hello) must come within this many seconds
 HELLO_WITHIN = 10.0
-#: messages a connection may send a second, and at once after a quiet while
-RATE, BURST = 20.0, 40
+#: messages a second the host reads from one connection, and at once after a quiet while
+#: (the rest wait in the connection: a client that sends faster is slowed, not cut off)
+RATE, BURST = 50.0, 100
 #: bad messages in a row (each good one takes one off) before the connection is closed
 STRIKES = 5
 #: a frame larger than this is not even read (aiohttp closes the connection): far more
@@ -73,14 +77,13 @@ class Bucket:
     tokens: float = float(BURST)
     at: float = field(default_factory=time.monotonic)
 
-    def take(self) -> bool:
+    def wait(self) -> float:
+        """Take a message's token: the seconds to wait first (0 when one is there)."""
         now = time.monotonic()
         self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
         self.at = now
-        if self.tokens < 1:
-            return False
         self.tokens -= 1
-        return True
+        return 0.0 if self.tokens >= 0 else -self.tokens / RATE
 
 
 class Connection:
@@ -153,6 +156,11 @@ class Host:
         self.loop = loop
         self.rooms: dict[str, Room] = {}
         self.connections: set[Connection] = set()
+        #: the rooms' files to write (the latest text of each), and the one thread that
+        #: writes them, in turn
+        self._unwritten: dict[Path, str] = {}
+        self._lock = threading.Lock()
+        self._writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ogames-rooms")
         self._runner: web.AppRunner | None = None
         #: called when a room is opened, resumed or starts a rematch (the app follows it)
         self.on_room: Callable[[Room], None] | None = None
@@ -190,6 +198,7 @@ class Host:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        await asyncio.get_running_loop().run_in_executor(None, self._writer.shutdown)
 
     def address(self, public_name: str | None = None) -> Address:
         """The address players type: this machine's on the network when the host binds
@@ -216,11 +225,32 @@ class Host:
         return room
 
     def keep(self, room: Room) -> None:
-        """Write the room's file (after every change: a restarted host goes on from it)."""
+        """Keep the room's file (after every change: a restarted host goes on from it).
+        What to write is taken now; the writing (a temporary file, ``fsync``, a rename:
+        milliseconds on a busy disk) is done in a thread of its own, in order, off the
+        path of a move to the other seats. Should the host die in those milliseconds, a
+        seat that comes back is sent the game as it was kept, and plays on from there."""
+        path = self.folder / f"{room.id}.json"
+        text = json.dumps(room.data())
+        with self._lock:
+            first = path not in self._unwritten
+            self._unwritten[path] = text
+        if first:
+            try:
+                self._writer.submit(self._write, path)
+            except RuntimeError:  # stopped: write it here
+                self._write(path)
+
+    def _write(self, path: Path) -> None:
+        """(The writing thread.) The latest text kept for ``path``."""
+        with self._lock:
+            text = self._unwritten.pop(path, None)
+        if text is None:
+            return
         try:
-            write_atomic(self.folder / f"{room.id}.json", json.dumps(room.data()))
+            write_atomic(path, text)
         except OSError as exc:
-            log.error("room %s could not be kept: %s", room.id, exc)
+            log.error("%s could not be written: %s", path, exc)
 
     def resume_rooms(self) -> list[str]:
         """Go on with every room whose file is in the folder; the problems, one line per
@@ -282,6 +312,9 @@ class Host:
         async for message in ws:
             if connection.closed:
                 return
+            delay = connection.bucket.wait()
+            if delay:  # the connection's rate: what it sends beyond waits (in its socket)
+                await asyncio.sleep(delay)
             if message.type == WSMsgType.TEXT:
                 self.received(connection, message.data)
             elif message.type == WSMsgType.BINARY:
@@ -328,9 +361,6 @@ class Host:
 
     def received(self, connection: Connection, raw: str) -> None:
         """One message after the hello."""
-        if not connection.bucket.take():
-            connection.refuse(f"too many messages: at most {RATE:g} a second")
-            return
         if len(raw) > MAX_MESSAGE:
             connection.refuse(f"a message is at most {MAX_MESSAGE} bytes")
             return
@@ -388,10 +418,11 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
     """A server's TLS context from a certificate chain and its key (PEM files). Raises
     OgamesError with what is wrong with them."""
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    for path in (cert, key):
+        if not path.is_file():
+            raise OgamesError(f"{path}: no such file")
     try:
         context.load_cert_chain(cert, key)
-    except FileNotFoundError as exc:
-        raise OgamesError(f"{exc.filename}: no such file") from None
     except (ssl.SSLError, OSError) as exc:
         raise OgamesError(f"the certificate or key cannot be used: {exc}") from None
     return context

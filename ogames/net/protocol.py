@@ -112,7 +112,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[bool, Field]]] = {
     "list": {},
     "create": {"game": (True, ("str", 40)), "variant": (False, ("str", 40)),
                "seats": (True, ("seats", 3)), "clock": (False, ("str", 20)),
-               "seed": (False, ("int", (1 << 53) - 1)), "open": (False, ("bool", None))},
+               "seed": (False, ("int", (1 << 64) - 1)), "open": (False, ("bool", None))},
     "claim": {"room": (True, ("str", 20))},
 }
 

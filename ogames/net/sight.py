@@ -10,9 +10,11 @@ is sent only once the game is over, when the rules show everything to everyone.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core.game import Game
+from ..core.rules import Rules
 from ..core.savefile import format_game
 from .protocol import digest
 
@@ -23,7 +25,15 @@ SPECTATOR = -1
 def world_text(game: Game, index: int, side: int) -> str:
     """The position after ``index`` plies as ``side`` is sent it."""
     rules = game.rules
-    return rules.format_position(rules.seat_world(game.position_at(index), side))
+    return _world_text(rules, game.position_at(index),
+                       side if rules.hidden_information else 0)
+
+
+@lru_cache(maxsize=4096)
+def _world_text(rules: Rules, pos: Any, side: int) -> str:
+    """(Positions are values: a position is written once for the seats, the digest of the
+    next move from it and a whole game sent again.)"""
+    return rules.format_position(rules.seat_world(pos, side))
 
 
 def ply_cells(game: Game, index: int) -> list[str]:

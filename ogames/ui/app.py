@@ -308,34 +308,9 @@ class OgamesApp(App[None]):
                             self.action_toggle_dark)
         yield SystemCommand("Table view", "Draw cards as the board faces, or each as its "
                             "holder reads it (on/off)", self.action_toggle_table_view)
-        if isinstance(screen, GameScreen) and getattr(screen, "online", False):
-            yield SystemCommand("Resign", "Resign this game", screen.action_resign)
-            yield SystemCommand("Offer draw", "Offer the others a draw",
-                                screen.action_offer_draw)
-            yield SystemCommand("Take back", "Ask the others to take back your last move",
-                                screen.action_undo)
-            yield SystemCommand("Message", "Write a line to the others (t)",
-                                screen.action_say)
-            yield SystemCommand("Rematch", "Ask for a rematch, the seats turned round (r)",
-                                screen.action_rematch)
-            yield SystemCommand("Rules", "Show this game's rules", screen.action_rules)
-            yield SystemCommand("Flip board", "Turn the board through 180°",
-                                screen.action_flip)
-        elif isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
-            yield SystemCommand("Resign", "The player to move resigns", screen.action_resign)
-            yield SystemCommand("Offer draw", "The player to move offers a draw",
-                                screen.action_offer_draw)
-            yield SystemCommand("New game", "Back to the picker for a new game",
-                                screen.action_new_game)
-            yield SystemCommand("Flip board", "Turn the board through 180°",
-                                screen.action_flip)
-            yield SystemCommand("Rules", "Show this game's rules", screen.action_rules)
-            yield SystemCommand("Save game", "Save this game to a file (Ctrl+S)",
-                                screen.action_save)
-            yield SystemCommand("Undo", "Take back the last move", screen.action_undo)
-            yield SystemCommand("Redo", "Play the next move of the history again",
-                                screen.action_redo)
-
+        if isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
+            for title, help_text, callback in screen.palette_commands():
+                yield SystemCommand(title, help_text, callback)
 
 def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,

@@ -47,6 +47,8 @@ class JoinStart:
     code: str
     name: str = ""
     verify_tls: bool = True
+    #: the join lines of the room (a room this player made on a server), to show
+    lines: tuple[str, ...] = ()
 
 
 class OnlineSession:
@@ -85,6 +87,7 @@ class OnlineSession:
                               on_table=self._table)
 
     async def _join(self, start: JoinStart) -> None:
+        self.lines = list(start.lines)
         connection = Connection(start.address, start.code, name=start.name,
                                 on_table=self._table, on_end=self._ended,
                                 verify_tls=start.verify_tls)

@@ -610,17 +610,21 @@ class GameScreen(BoardActions, Screen[None]):
             f"(ply {game.cursor} of {len(game.plies)} is shown).",
             yes="Play from here", no="Keep viewing"), answered)
 
-    def play(self, move: Any) -> None:
+    def play(self, move: Any) -> bool:
+        """Hand a complete move to the table; whether it took it (played it, or sent it to
+        the host of an online game), else the status says why not."""
         try:
             self.table.play(move)
         except OgamesError as exc:
             self.message = str(exc)
             self._draw_status()
-            return
+            return False
         except Exception as exc:  # an engine bug: report it, keep the app alive
             log.exception("engine error in play")
             self.message = f"engine error in play: {type(exc).__name__}: {exc}"
             self._draw_status()
+            return False
+        return True
 
     # ----- events ---------------------------------------------------------------------
 
@@ -770,8 +774,7 @@ class GameScreen(BoardActions, Screen[None]):
             self._close_move_box()
             self.person_plays(event.move)
             return
-        self.play(event.move)
-        if self.game.cursor == ply:
+        if not self.play(event.move):
             self._typed_box().refuse(self.message or "that move cannot be played now")
             return
         self._close_move_box()
@@ -939,6 +942,19 @@ class GameScreen(BoardActions, Screen[None]):
                                                "in Saved games."), go)
         else:
             go(True)
+
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """The command palette's entries for this screen: (title, help, action)."""
+        return [
+            ("Resign", "The player to move resigns", self.action_resign),
+            ("Offer draw", "The player to move offers a draw", self.action_offer_draw),
+            ("New game", "Back to the picker for a new game", self.action_new_game),
+            ("Flip board", "Turn the board through 180°", self.action_flip),
+            ("Rules", "Show this game's rules", self.action_rules),
+            ("Save game", "Save this game to a file (Ctrl+S)", self.action_save),
+            ("Undo", "Take back the last move", self.action_undo),
+            ("Redo", "Play the next move of the history again", self.action_redo),
+        ]
 
     def action_resign(self) -> None:
         if self.game.outcome() is not None:

@@ -302,22 +302,21 @@ class LessonScreen(GameScreen):
 
     # ----- judging moves ------------------------------------------------------------------
 
-    def play(self, move) -> None:
+    def play(self, move) -> bool:
         """The one place a complete move arrives (keys and mouse alike): judged first."""
         if self.tutor.done:
-            return
+            return False
         verdict = self._safe("the lesson's goal", lambda: self.tutor.judge(move))
         if verdict is None:
             self._draw_status()
-            return
+            return False
         if not verdict.right:  # never played: as good as taken back at once
             self._taken_back(move, verdict.text)
-            return
-        before = len(self.game.plies)
-        super().play(move)
-        if len(self.game.plies) == before:
-            return  # refused by the game itself: the status says why
+            return False
+        if not super().play(move):
+            return False  # refused by the game itself: the status says why
         self._advance(verdict.text)
+        return True
 
     def _taken_back(self, move, reason: str) -> None:
         """A wrong move: the reason in the status and the box, the cursor back on the

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...core.errors import OgamesError
 from ...core.game import Game
-from ...net.address import DEFAULT_PORT, AddressError, parse_join_line
+from ...net.address import DEFAULT_PORT, AddressError, parse_address, parse_join_line
 from ...net.room import Holder
 from ...net.serve import HostPlan, NewRoom
 from ...table.clock import ClockSetting
@@ -35,6 +36,23 @@ _FORM_CSS = """
 {screen} .buttons {{ height: auto; align-horizontal: center; }}
 {screen} Button {{ margin: 0 2; }}
 """
+
+
+class FormScreen(ModalScreen[None]):
+    """A small form over the picker: its fields, a line for what is wrong, and a button
+    that goes and one that goes back."""
+
+    BINDINGS = [Binding("escape", "dismiss", "back")]
+
+    def buttons(self, go: str, error_id: str) -> ComposeResult:
+        yield Static("", classes="error", id=error_id)
+        with Horizontal(classes="buttons"):
+            yield Button(go, id="go", variant="primary")
+            yield Button("Back", id="back")
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)
 
 
 class OnlineScreen(ModalScreen[None]):
@@ -80,11 +98,10 @@ def room_seats(game: Game, seats: dict[int, str]) -> tuple[list[Holder], int]:
     return holders, seat
 
 
-class HostScreen(ModalScreen[None]):
+class HostScreen(FormScreen):
     """Host the chosen game: the port, who may connect, a clock."""
 
     DEFAULT_CSS = _FORM_CSS.format(screen="HostScreen")
-    BINDINGS = [Binding("escape", "dismiss", "back")]
 
     def __init__(self, game: Game, seats: dict[int, str]) -> None:
         super().__init__()
@@ -112,14 +129,7 @@ class HostScreen(ModalScreen[None]):
                 yield Input("", id="clock", placeholder="none, or minutes+seconds: 10+5")
             yield Checkbox("Others on this network may join (else this machine only)",
                            id="public")
-            yield Static("", classes="error", id="host-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Host", id="go", variant="primary")
-                yield Button("Back", id="back")
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(None)
+            yield from self.buttons("Host", "host-error")
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#go")
@@ -161,40 +171,81 @@ def port_problem(bind: str, port: int) -> str:
     return ""
 
 
-class JoinScreen(ModalScreen[None]):
-    """Join a game: the join line the host sent, and a name."""
+class JoinScreen(FormScreen):
+    """Join a game: the join line the host sent, and a name; or a server's address alone,
+    to choose one of its open rooms."""
 
-    DEFAULT_CSS = _FORM_CSS.format(screen="JoinScreen")
-    BINDINGS = [Binding("escape", "dismiss", "back")]
+    DEFAULT_CSS = _FORM_CSS.format(screen="JoinScreen") + """
+    JoinScreen #rooms { height: auto; max-height: 10; display: none; }
+    JoinScreen #rooms.shown { display: block; }
+    """
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static("Paste the join line the host sent you:")
+            yield Static("Paste the join line the host sent you (or a server's address, "
+                         "for its open rooms):")
             yield Input("", id="line", placeholder="ogames join 192.168.1.20:7878 k3f9-…")
+            yield OptionList(id="rooms")
             with Horizontal(classes="row"):
                 yield Static("Your name")
                 yield Input("", id="name", placeholder="shown to the others",
                             max_length=30)
-            yield Static("", classes="error", id="join-error")
-            with Horizontal(classes="buttons"):
-                yield Button("Join", id="go", variant="primary")
-                yield Button("Back", id="back")
-
-    @on(Button.Pressed, "#back")
-    def _back(self) -> None:
-        self.dismiss(None)
+            yield from self.buttons("Join", "join-error")
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#go")
     def join(self) -> None:
         error = self.query_one("#join-error", Static)
+        text = self.query_one("#line", Input).value
+        words = text.split()
+        words = words[2:] if words[:2] == ["ogames", "join"] else words
         try:
-            address, code = parse_join_line(self.query_one("#line", Input).value)
+            if len(words) == 1:  # a server: its open rooms
+                self._list(parse_address(words[0]))
+                return
+            address, code = parse_join_line(text)
         except AddressError as exc:
             error.update(str(exc))
             return
         error.update(f"joining {address}…")
         self._try(address, code, self.query_one("#name", Input).value.strip())
+
+    @work(exclusive=True, group="join")
+    async def _list(self, address) -> None:
+        from ...net.connection import JoinError, ask_lobby
+
+        error = self.query_one("#join-error", Static)
+        try:
+            rooms = (await ask_lobby(address)).get("rooms", [])
+        except JoinError as exc:
+            error.update(str(exc))
+            return
+        listing = self.query_one("#rooms", OptionList)
+        listing.clear_options()
+        for room in rooms:
+            players = " vs ".join(str(p)[:20] for p in room.get("players", []))
+            listing.add_option(Option(f"{room['name']} ({room['variant']}) {players} — free: "
+                                      f"{', '.join(room['free'])}", id=str(room["room"])))
+        listing.set_class(bool(rooms), "shown")
+        self.server = address
+        error.update("choose a room" if rooms else f"no open room on {address}")
+        if rooms:
+            listing.focus()
+
+    @on(OptionList.OptionSelected, "#rooms")
+    def _room_chosen(self, event: OptionList.OptionSelected) -> None:
+        self._claim(self.server, event.option.id or "")
+
+    @work(exclusive=True, group="join")
+    async def _claim(self, address, room: str) -> None:
+        from ...net.connection import JoinError, ask_lobby
+
+        try:
+            answer = await ask_lobby(address, {"type": "claim", "room": room})
+        except JoinError as exc:
+            self.query_one("#join-error", Static).update(str(exc))
+            return
+        self._try(address, str(answer["code"]), self.query_one("#name", Input).value.strip())
 
     @work(exclusive=True, group="join")
     async def _try(self, address, code: str, name: str) -> None:

@@ -18,6 +18,7 @@ from textual.widgets import Input, Static
 from ...net.client import ClientTable
 from ...net.protocol import MAX_SAY
 from ...table.table import OFFER, SAID, STATUS, Event
+from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
 from .confirm import ConfirmScreen
 from .game import GameScreen
@@ -44,8 +45,6 @@ class OnlineGameScreen(GameScreen):
     #: help, in a game against people) and a new game at this keyboard
     OFF_ACTIONS = frozenset({"hint", "new_game"})
     OVER_KEYS = "r rematch, a review, q menu."
-    #: the palette offers an online game's commands (without loading online play first)
-    online = True
     #: what a seat is sent fills what it may not see with stand-ins (``Rules.seat_world``):
     #: their count is no news
     NOTE_ODD_START = False
@@ -76,6 +75,15 @@ class OnlineGameScreen(GameScreen):
     def on_mount(self) -> None:
         self._ticker = self.set_interval(CLOCK_TICK, self._tick)
 
+    def _draw_title(self) -> None:
+        """The title, and the last line of the message box after it (the line also comes
+        as a notice, which goes)."""
+        super()._draw_title()
+        said = self.table.said
+        if said:
+            title = self.query_one("#title", FittedText)
+            title.update(f"{title.text}  ▸ {said[-1]}")
+
     def _tick(self) -> None:
         clock = self.table.clock
         if clock is not None and clock.running is not None and not self.has_class("tiny"):
@@ -91,6 +99,7 @@ class OnlineGameScreen(GameScreen):
             return
         if event.kind == SAID:
             self.app.notify(event.message, title="Message", markup=False)
+            self._draw_title()
             return
         if event.kind == STATUS:
             self._draw_players()
@@ -159,6 +168,17 @@ class OnlineGameScreen(GameScreen):
     def action_join_lines(self) -> None:
         self.app.push_screen(HostedScreen(self.session.lines))
 
+    def palette_commands(self) -> list:
+        return [
+            ("Resign", "Resign this game", self.action_resign),
+            ("Offer draw", "Offer the others a draw", self.action_offer_draw),
+            ("Take back", "Ask the others to take back your last move", self.action_undo),
+            ("Message", "Write a line to the others (t)", self.action_say),
+            ("Rematch", "Ask for a rematch, the seats turned round (r)", self.action_rematch),
+            ("Rules", "Show this game's rules", self.action_rules),
+            ("Flip board", "Turn the board through 180°", self.action_flip),
+        ]
+
     def action_offer_draw(self) -> None:
         reply = self.table.offer_draw(self.table.seat)
         self.message = reply.message
@@ -204,10 +224,10 @@ class HostedScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HostedScreen { align: center middle; }
     HostedScreen > Vertical {
-        width: auto; max-width: 100%; height: auto; border: thick $accent;
+        width: 90; max-width: 100%; height: auto; border: thick $accent;
         background: $surface; padding: 0 1;
     }
-    HostedScreen #lines { width: auto; }
+    HostedScreen #lines { margin: 1 0; }
     """
     BINDINGS = [
         Binding("enter,escape,space", "dismiss", "play"),

@@ -304,13 +304,15 @@ class ClientTable(Table):
         self._notices.append(Notice("Game over",
                                     f"Kept in Saved games as {self.kept_path.name}"))
 
-    def connection(self, up: bool) -> None:
-        """The connection to the host went down or came back."""
+    def connection(self, up: bool, reason: str = "") -> None:
+        """The connection to the host went down (``reason``: for good) or came back."""
         self.online = up
-        if not up and self.pending is not None:
-            self.notice = "the connection dropped before the host answered your move"
+        message = reason
+        if not up and self.pending is not None and not reason:
+            message = "the connection dropped before the host answered your move"
+        self.notice = message or self.notice
         self.settle(False)
-        self.emit(Event(STATUS))
+        self.emit(Event(STATUS, message=message))
 
     # ----- the seat's changes, asked of the host -------------------------------------------------
 

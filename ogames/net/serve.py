@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import signal
 import ssl
 from collections.abc import Callable
@@ -64,7 +65,12 @@ async def listen(host: Host) -> None:
     try:
         await host.start()
     except OSError as exc:
-        reason = (exc.strerror or str(exc)).rstrip(".").lower()
+        if exc.errno == errno.EADDRINUSE:
+            reason = "the port is in use (another host? --port N takes another)"
+        elif exc.errno == errno.EACCES:
+            reason = "not allowed (a port under 1024 needs more rights)"
+        else:
+            reason = (exc.strerror or str(exc)).rstrip(".").lower()
         raise OgamesError(f"cannot listen on {host.bind}:{host.port}: {reason}") from None
 
 

@@ -102,8 +102,7 @@ class OnlineSession:
         self.ended = reason
         table = self.connection.table if self.connection is not None else None
         if table is not None:
-            table.notice = f"the connection ended: {reason}"
-            table.connection(False)
+            table.connection(False, f"the connection to the host ended: {reason}")
 
     async def close(self) -> None:
         """Leave: the connection closed, or the hosting stopped (the room is kept: ``ogames

@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 
 from ...net.client import ClientTable
 from ...net.protocol import MAX_SAY
+from ...net.sight import SPECTATOR
 from ...table.table import OFFER, SAID, STATUS, Event
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
@@ -127,6 +128,8 @@ class OnlineGameScreen(GameScreen):
             return False
         if action in self.OFF_ACTIONS:
             return False
+        if action in ("say", "rematch", "undo") and self.table.seat == SPECTATOR:
+            return False  # a spectator only watches
         if action == "rematch":
             return self.has_class("over")
         if action == "undo" and self.has_class("over"):

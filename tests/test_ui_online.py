@@ -63,7 +63,8 @@ async def test_hosting_from_the_picker_shows_the_join_lines_and_plays():
         assert str(picker.query_one("#seat-1", Button).label) == "Person elsewhere"
         assert picker.query_one("#name-1", Input).disabled
         picker.query_one("#start", Button).press()
-        await wait_until(pilot, lambda: isinstance(app.screen, HostScreen))
+        await wait_until(pilot, lambda: isinstance(app.screen, HostScreen)
+                         and bool(app.screen.query("#go")))  # composed whole
         host_screen = app.screen
         assert "played elsewhere: Black" in str(host_screen.query_one("#summary").render())
         host_screen.query_one("#port", Input).value = "99999"
@@ -124,7 +125,8 @@ async def join_in_app(pilot, app, line: str) -> None:
     await pilot.press("p")
     await wait_until(pilot, lambda: isinstance(app.screen, OnlineScreen))
     await pilot.press("j")
-    await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen))
+    await wait_until(pilot, lambda: isinstance(app.screen, JoinScreen)
+                     and bool(app.screen.query("#go")))  # composed whole
     app.screen.query_one("#line", Input).value = line
     app.screen.query_one("#name", Input).value = "Ann"
     app.screen.query_one("#go", Button).press()

@@ -7,7 +7,8 @@ judge's calibration and steadiness (``bench.judge``: the calibration tables from
 self-play log, the steadiness figures from reviews run here; ``OGAMES_BENCH_JUDGE=0``
 skips them), how deep hard's alpha-beta gets on one core and on every core
 (``bench.search_depth``), the UI (first frame, keypress → repaint, memory), the gauntlet
-against independent opponents (``bench.gauntlet``, from its log: its games take hours)
+against independent opponents (``bench.gauntlet``, from its log: its games take hours),
+online play with many rooms of bots (``bench.online``; ``OGAMES_BENCH_ONLINE=0`` skips it)
 and the computer player's strength (set ``OGAMES_BENCH_STRENGTH=0`` to skip it,
 ``OGAMES_STRENGTH_GAMES=N`` for more games per pairing).
 
@@ -229,6 +230,10 @@ def main() -> None:
     from bench.gauntlet import report as gauntlet_report
 
     results["gauntlet"] = gauntlet_report(console)
+    if os.environ.get("OGAMES_BENCH_ONLINE", "1") != "0":
+        from bench.online import bench_online
+
+        results["online"] = bench_online(console)
     if os.environ.get("OGAMES_BENCH_STRENGTH", "1") != "0":
         from bench.strength import bench_strength
 

@@ -132,6 +132,7 @@ async def main() -> None:
     await shoot_saves_and_replay()
     await shoot_reviews()
     await shoot_lessons()
+    await shoot_online()
 
 
 async def play_to_the_end(app: OgamesApp, pilot) -> None:
@@ -248,6 +249,81 @@ async def finish_ordo(app: OgamesApp, pilot) -> None:
     await pilot.pause()
 
 
+async def shoot_online() -> None:
+    """A hosted Ochmir game with a clock, a player elsewhere and a message from them (the
+    join lines first, as the host sees them), and the join screen with a line pasted."""
+    from ogames.net.connection import Connection
+    from ogames.net.room import Holder
+    from ogames.net.serve import HostPlan, NewRoom
+    from ogames.table.clock import ClockSetting
+    from ogames.ui.online import HostStart
+    from ogames.ui.screens.online_game import HostedScreen
+
+    game = Game.new(get_rules("ochmir"), "2", seed=5, players=("Ann", "?"))
+    plan = HostPlan(port=free_port(7878), room=NewRoom(
+        game, [Holder("person"), Holder("person")], ClockSetting(10, 5)))
+    app = OgamesApp(online=HostStart(plan, 0, "Ann"))
+    bob: list = []
+
+    async def lines(app: OgamesApp, pilot) -> None:
+        while not isinstance(app.screen, HostedScreen):
+            await pilot.pause(0.05)
+
+    async def playing(app: OgamesApp, pilot) -> None:
+        await lines(app, pilot)
+        line = next(x for x in app.screen.lines if "Blue:" in x).split()
+        await pilot.press("enter")
+        from ogames.net.address import parse_address
+
+        connection = Connection(parse_address(line[3]), line[4], name="Bob",
+                                on_table=bob.append)
+        asyncio.get_running_loop().create_task(connection.run(await connection.join()))
+        rng = random.Random(5)
+        screen = game_screen(app)
+        for ply in range(9):
+            while len(screen.game.plies) != ply or (bob and len(bob[0].game.plies) != ply):
+                await pilot.pause(0.05)
+            table = screen.table if ply % 2 == 0 else bob[0]
+            legal = table.game.legal_moves()
+            table.play(legal[rng.randrange(len(legal))])
+        while not bob or len(bob[0].game.plies) != 9:
+            await pilot.pause(0.05)
+        bob[0].say("nice one — my turn to think")
+        while not screen.table.said:
+            await pilot.pause(0.05)
+        await pilot.pause(0.5)
+
+    await shoot("online-host", app, lines)
+    app = OgamesApp(online=HostStart(plan, 0, "Ann"))
+    await shoot("online-game", app, playing)
+
+    async def join_screen(app: OgamesApp, pilot) -> None:
+        app.screen.choose("ordo")
+        await pilot.press("p", "j")
+        await pilot.pause(0.2)
+        app.screen.query_one("#line").value = \
+            "ogames join 192.168.1.20:7878 k3f9-5hgj3-yspzw-ky4cn-kfdae-3doqse"
+        app.screen.query_one("#name").value = "Bob"
+        await pilot.pause(0.2)
+
+    await shoot("online-join", OgamesApp(), join_screen)
+
+
+def free_port(wanted: int) -> int:
+    """``wanted`` when it is free here (the pictures read as a player's would), else any."""
+    import socket
+
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", wanted))
+        except OSError:
+            probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 if __name__ == "__main__":
+    import sys
+
     with private_data_dir():  # the games shot here are nobody's saved games
-        asyncio.run(main())
+        # ``python -m bench.screenshots online``: only the online pictures
+        asyncio.run(shoot_online() if sys.argv[1:] == ["online"] else main())

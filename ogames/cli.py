@@ -615,6 +615,289 @@ def lessons(game: str, check_them: bool) -> None:
     click.echo(f"{course.source}: {len(course.lessons)} lessons, all playable")
 
 
+# ----- online play ------------------------------------------------------------------------
+
+
+def _seat_number(text: str, started: Game, option: str) -> int:
+    """A 1-based seat number → side index, checked against the game."""
+    n = len(started.sides)
+    if not text.isdigit() or not 1 <= int(text) <= n:
+        raise CommandError(f"{option} '{shown(text, INPUT_SHOWN)}': {started.rules.name} has "
+                           f"seats 1 to {n} ({', '.join(started.sides)})")
+    return int(text) - 1
+
+
+def _host_seats(started: Game, computers: tuple[str, ...], seat: int | None):
+    """The room's seats: ``--computer SEAT:LEVEL`` for the computer's, a person's else;
+    the host's own seat (None: it takes none) must be a person's."""
+    from .ai.levels import LEVELS
+    from .net.room import Holder
+
+    holders = [Holder("person") for _ in started.sides]
+    for given in computers:
+        number, _, level = given.partition(":")
+        side = _seat_number(number.strip(), started, "--computer")
+        level = level.strip().casefold() or "easy"
+        if level not in LEVELS:
+            raise CommandError(f"--computer '{shown(given, INPUT_SHOWN)}': unknown level; "
+                               f"choose one of {', '.join(LEVELS)}")
+        holders[side] = Holder("computer", level=level)
+    if seat is not None and holders[seat].kind == "computer":
+        raise CommandError(f"--seat {seat + 1} is the computer's: take another seat, or "
+                           "--no-seat")
+    if not any(h.kind == "person" for h in holders):
+        raise CommandError("every seat is the computer's: leave one to a person")
+    return holders
+
+
+def _clock(text: str | None):
+    from .table.clock import ClockSetting
+
+    if text is None:
+        return None
+    try:
+        return ClockSetting.parse(text)
+    except NotationError as exc:
+        raise CommandError(f"--clock: {exc.reason}") from None
+
+
+def _tls(cert: Path | None, key: Path | None):
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise CommandError("--tls-cert and --tls-key go together (a certificate and its key)")
+    from .net.host import tls_context
+
+    try:
+        return tls_context(cert, key)
+    except OgamesError as exc:
+        raise CommandError(str(exc)) from None
+
+
+def _listen_options(func):
+    func = click.option("--tls-key", type=click.Path(path_type=Path), metavar="FILE",
+                        help="The key of --tls-cert (PEM).")(func)
+    func = click.option("--tls-cert", type=click.Path(path_type=Path), metavar="FILE",
+                        help="Speak TLS (wss://) with this certificate chain (PEM).")(func)
+    func = click.option("--public", is_flag=True,
+                        help="Listen on every network interface (default: this machine "
+                             "only, 127.0.0.1).")(func)
+    func = click.option("--port", type=click.IntRange(0, 65535), default=7878,
+                        show_default=True, help="The port to listen on (0: any free one).")(func)
+    return func
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.option("--variant", help="Variant, e.g. 8x8 (Ordo) or 3 (Ochmir).")
+@click.option("--seed", type=SEED, help="Seed of the deal or bag (Onitama, Ochmir).")
+@_listen_options
+@click.option("--no-seat", is_flag=True, help="Take no seat: serve without the app.")
+@click.option("--seat", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="Your seat, 1-based in side order.")
+@click.option("--computer", "computers", multiple=True, metavar="SEAT:LEVEL",
+              help="The computer (run by the host) plays SEAT at LEVEL; repeatable.")
+@click.option("--clock", metavar="MIN+SEC", help="A game clock: minutes a side, seconds "
+                                                 "added a move (e.g. 10+5).")
+@click.option("--name", default="", help="Your name in the players box.")
+@click.option("--rooms", is_flag=True, help="Serve many rooms with a lobby (as ogames server).")
+@click.option("--on", "server_address", metavar="ADDRESS",
+              help="Open the room on a server (ogames server) instead of here.")
+@click.option("--open", "listed", is_flag=True,
+              help="With --on: list the room in the server's lobby, where anyone may take "
+                   "its free seats.")
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def host(ctx: click.Context, game: str | None, variant: str | None, seed: int | None,
+         port: int, public: bool, tls_cert: Path | None, tls_key: Path | None,
+         no_seat: bool, seat: int, computers: tuple[str, ...], clock: str | None, name: str,
+         rooms: bool, server_address: str | None, listed: bool, ascii_mode: bool) -> None:
+    """Open a room for GAME and play a friend elsewhere: one join line per free seat
+    (ogames join ADDRESS CODE), plus one for spectators. Without GAME, go on with the
+    rooms kept from before."""
+    from .net.serve import HostPlan, NewRoom
+
+    plan = HostPlan(bind="0.0.0.0" if public else "127.0.0.1", port=port,
+                    ssl_context=_tls(tls_cert, tls_key), many=rooms)
+    if game is not None:
+        rules = _rules(game)
+        started = _start(rules, None, variant, seed)
+        holders = _host_seats(started, computers, None if no_seat or rooms else seat - 1)
+        if server_address is not None:
+            _host_on(ctx, _address(server_address), started, holders, clock, listed,
+                     None if no_seat else seat - 1, name, ascii_mode)
+            return
+        plan.room = NewRoom(started, holders, _clock(clock))
+    elif not rooms and not no_seat:
+        raise CommandError("name the game to host (ogames host GAME), or --no-seat to go "
+                           "on with the rooms kept from before")
+    if no_seat or rooms:
+        _serve(plan)
+        return
+    from .ui.app import run_app
+    from .ui.online import HostStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=HostStart(plan, seat - 1, name)))
+
+
+def _host_on(ctx: click.Context, where, started: Game, holders, clock: str | None,
+             listed: bool, seat: int | None, name: str, ascii_mode: bool) -> None:
+    """``ogames host GAME --on ADDRESS``: the room made on a server; its join lines
+    printed, and (with a seat) the app opened in it."""
+    import asyncio
+
+    from .net.address import join_line
+    from .net.connection import JoinError, ask_lobby
+
+    _clock(clock)  # checked here, in the words of this command
+    message = {"type": "create", "game": started.rules.id, "variant": started.variant,
+               "seats": [{"kind": h.kind, "level": h.level} for h in holders],
+               "clock": clock, "seed": started.seed, "open": listed}
+    try:
+        made = asyncio.run(ask_lobby(where, message))
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    codes = {int(c["side"]): str(c["code"]) for c in made["codes"]}
+    lines = [f"room {made['room']} on {where}: {started.rules.name} ({started.variant})"]
+    for side, code in codes.items():
+        mine = side == seat
+        lines.append(f"  {started.sides[side]}: "
+                     + ("you, here" if mine else join_line(where, code)))
+    lines.append(f"  spectators: {join_line(where, made['spectator'])}")
+    if seat is None:
+        click.echo("\n".join(f"ogames: {line}" for line in lines))
+        return
+    from .ui.app import run_app
+    from .ui.online import JoinStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=JoinStart(where, codes[seat], name, lines=tuple(lines))))
+
+
+def _serve(plan) -> None:
+    from .net.serve import run_host
+
+    def say_out(line: str) -> None:
+        click.echo(f"ogames: {line}")
+
+    plan.say = say_out
+    try:
+        run_host(plan)
+    except KeyboardInterrupt:
+        pass
+
+
+@cli.command()
+@_listen_options
+@click.pass_context
+def server(ctx: click.Context, port: int, public: bool, tls_cert: Path | None,
+           tls_key: Path | None) -> None:
+    """Serve many rooms with a lobby: players on the network list the open rooms, make
+    rooms and take free seats (ogames join ADDRESS)."""
+    from .net.serve import HostPlan
+
+    _serve(HostPlan(bind="0.0.0.0" if public else "127.0.0.1", port=port,
+                    ssl_context=_tls(tls_cert, tls_key), many=True))
+
+
+def _address(text: str):
+    from .net.address import AddressError, parse_address
+
+    try:
+        return parse_address(text)
+    except AddressError as exc:
+        raise CommandError(str(exc)) from None
+
+
+@cli.command()
+@click.argument("address")
+@click.argument("code", required=False)
+@click.option("--room", "room_id", metavar="ROOM", help="A server's open room: take a free "
+                                                        "seat of it.")
+@click.option("--name", default="", help="Your name in the players box.")
+@click.option("--insecure", is_flag=True, help="Do not check the host's TLS certificate.")
+@click.option("--ascii", "ascii_mode", is_flag=True, help="Draw boards with ASCII only.")
+@click.pass_context
+def join(ctx: click.Context, address: str, code: str | None, room_id: str | None, name: str,
+         insecure: bool, ascii_mode: bool) -> None:
+    """Take your seat in a game a friend hosts: the ADDRESS and CODE of the join line.
+    Without CODE, list a server's open rooms (ogames server); --room takes a seat of one."""
+    import asyncio
+
+    from .net.connection import JoinError, check_seat
+
+    where = _address(address)
+    try:
+        if code is None:
+            code = _lobby_seat(where, room_id, not insecure)
+            if code is None:
+                return
+        first = asyncio.run(check_seat(where, code, verify_tls=not insecure))
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    ended = first.get("outcome")
+    if ended:
+        raise CommandError(f"the game of this room is over ({ended.get('result')}, "
+                           f"{ended.get('reason')}); it is kept in the host's saved games")
+    from .ui.app import run_app
+    from .ui.online import JoinStart
+
+    ctx.exit(run_app(ascii=ascii_mode or ctx.obj.get("ascii", False),
+                     online=JoinStart(where, code, name, not insecure)))
+
+
+def _lobby_seat(where, room_id: str | None, verify_tls: bool) -> str | None:
+    """A server's lobby: the code of a free seat of ``room_id``, or (without it) the open
+    rooms printed and None. Raises JoinError."""
+    import asyncio
+
+    from .net.connection import ask_lobby
+
+    if room_id is not None:
+        answer = asyncio.run(ask_lobby(where, {"type": "claim", "room": room_id},
+                                       verify_tls=verify_tls))
+        return str(answer["code"])
+    rooms = asyncio.run(ask_lobby(where, verify_tls=verify_tls)).get("rooms", [])
+    if not rooms:
+        click.echo(f"no open room on {where}: make one with ogames host GAME --on {where} "
+                   "--open")
+    for room in rooms:
+        players = " vs ".join(shown(str(p), 20) for p in room.get("players", []))
+        clock = f", clock {room['clock']}" if room.get("clock") else ""
+        click.echo(f"{room['room']}  {room['name']} ({room['variant']}{clock})  {players}  "
+                   f"free: {', '.join(room['free'])}  → ogames join {where} --room "
+                   f"{room['room']}")
+    return None
+
+
+@cli.command()
+@click.argument("address")
+@click.argument("code")
+@click.option("--level", type=click.Choice(["random", "easy", "medium", "hard"]),
+              default="easy", show_default=True, help="How the bot plays.")
+@click.option("--seed", type=SEED, help="The bot's seed (the same game the same way).")
+@click.option("--insecure", is_flag=True, help="Do not check the host's TLS certificate.")
+def bot(address: str, code: str, level: str, seed: int | None, insecure: bool) -> None:
+    """Play a seat with the built-in computer: the reference client of the online
+    protocol. Prints how the game ended and where it was kept."""
+    from .net.bot import run_bot
+    from .net.connection import JoinError
+
+    where = _address(address)
+    try:
+        result = run_bot(where, code, level, seed, verify_tls=not insecure)
+    except JoinError as exc:
+        raise CommandError(str(exc)) from None
+    except KeyboardInterrupt:
+        sys.exit(130)
+    if result.failed:
+        raise CheckError(result.line)
+    click.echo(result.line)
+    if result.kept:
+        click.echo(f"kept in {result.kept}")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point."""
     cli.main(args=argv, prog_name="ogames")

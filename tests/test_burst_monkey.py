@@ -23,7 +23,7 @@ from textual.geometry import Size
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.storage import save_to_library
-from ogames.ui import computer
+from ogames.table import computer
 from ogames.ui.app import OgamesApp
 from tests.conftest import APP_GAME_IDS
 

@@ -108,6 +108,28 @@ def test_no_import_cycle(package: Path) -> None:
     assert cycle is None, "import cycle: " + " → ".join(cycle or [])
 
 
+#: the layers that must not import the ones above them: the engines and the shared layer
+#: know no table, search, screen or network; the table (the turn flow) knows no screen, no
+#: network and no command line; online play knows no screen
+LOWER_LAYERS = {
+    "ogames.core": ("ogames.table", "ogames.net", "ogames.ui", "ogames.cli"),
+    "ogames.ai": ("ogames.table", "ogames.net", "ogames.ui", "ogames.cli"),
+    "ogames.table": ("ogames.net", "ogames.ui", "ogames.cli"),
+    "ogames.net": ("ogames.ui", "ogames.cli"),
+}
+
+
+def test_layers_import_only_downwards() -> None:
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        for layer, above in LOWER_LAYERS.items():
+            if name == layer or name.startswith(layer + "."):
+                wrong += [f"{name} imports {target}" for target in sorted(imports_of(
+                    name, path, known)) if target.startswith(above)]
+    assert wrong == []
+
+
 def _game_words() -> set[str]:
     """The ids, names and aliases of every game, the tests' own included."""
     words: set[str] = set()

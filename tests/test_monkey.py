@@ -14,7 +14,7 @@ from textual.pilot import OutOfBounds
 from ogames.core import storage
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.ui import computer
+from ogames.table import computer
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
 from ogames.ui.screens.picker import PickerScreen

@@ -19,7 +19,7 @@ from ogames.ai.alphabeta import PROVEN, Level
 from ogames.ai.parallel_alphabeta import Part
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.ui import computer as computer_module
+from ogames.table import computer as computer_module
 from ogames.ui.app import OgamesApp
 from tests.test_alphabeta import QUIET, plain_minimax, playout
 from tests.uihelp import SIZE, need, path_of, pick_key, screen, ui_test, wait_for

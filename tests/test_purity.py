@@ -35,5 +35,23 @@ def test_engines_and_core_import_neither_textual_nor_rich() -> None:
     assert imported_by(core + engines, ("textual", "rich")) == ""
 
 
+def test_the_table_imports_neither_textual_nor_rich() -> None:
+    """The host and ``ogames bot`` drive the table without a screen."""
+    import ogames.table
+
+    table = [f"ogames.table.{m.name}" for m in pkgutil.iter_modules(ogames.table.__path__)]
+    assert "ogames.table.table" in table
+    assert imported_by(table, ("textual", "rich")) == ""
+
+
+def test_online_play_imports_neither_textual_nor_rich() -> None:
+    """``ogames host --no-seat``, ``ogames server`` and ``ogames bot`` run without the app."""
+    import ogames.net
+
+    net = [f"ogames.net.{m.name}" for m in pkgutil.iter_modules(ogames.net.__path__)]
+    assert {"ogames.net.host", "ogames.net.bot", "ogames.net.client"} <= set(net)
+    assert imported_by(net, ("textual", "rich")) == ""
+
+
 def test_command_line_does_not_load_textual() -> None:
     assert imported_by(["ogames.cli"], ("textual",)) == ""

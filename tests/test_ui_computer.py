@@ -14,7 +14,7 @@ from textual.widgets import Input, Select, Static
 from ogames.cli import cli
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
-from ogames.ui import computer as computer_module
+from ogames.table import computer as computer_module
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import GameScreen
 from ogames.ui.screens.handoff import HandoffScreen
@@ -471,10 +471,10 @@ async def test_the_picker_gives_a_seat_to_the_computer(fast):
         picker = await choose_in_picker(pilot, "ordo")
         seat = picker.query_one("#seat-1", Select)
         seat.focus()
-        await pilot.press("enter")  # the list shows every choice: person, easy … hard
+        await pilot.press("enter")  # the list shows every choice: person, person elsewhere, easy … hard
         await pilot.pause()
         assert seat.expanded
-        await pilot.press("down", "down", "down", "enter")
+        await pilot.press("down", "down", "down", "down", "enter")
         await pilot.pause()
         assert seat.value == "hard"
         assert picker.query_one("#name-1", Input).disabled

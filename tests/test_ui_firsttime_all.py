@@ -160,7 +160,8 @@ async def test_the_pickers_variants_and_seats_say_what_they_are():
         assert [str(label) for label, _ in variant._options] == ["2 players", "3 players"]
         seat = picker.query_one("#seat-1", Select)
         labels = [str(label) for label, _ in seat._options]
-        assert labels == ["Person", "Computer easy", "Computer medium", "Computer hard"]
+        assert labels == ["Person", "Person elsewhere", "Computer easy", "Computer medium",
+                          "Computer hard"]
         seat.value = "easy"
         await pilot.pause()
         assert picker.seats == {1: "easy"} and picker.query_one("#name-1").disabled

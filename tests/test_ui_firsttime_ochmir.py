@@ -23,7 +23,7 @@ from ogames.core.registry import get_rules
 from ogames.core.rules_text import Diagram, split_diagrams
 from ogames.render import board_text
 from ogames.rules_doc import print_rules
-from ogames.ui import computer as computer_module
+from ogames.table import computer as computer_module
 from ogames.ui.app import OgamesApp
 from ogames.ui.screens.game import SPECTATOR
 from ogames.ui.screens.handoff import HandoffScreen

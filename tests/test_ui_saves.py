@@ -307,7 +307,7 @@ async def test_a_move_made_just_before_the_game_screen_goes_is_autosaved():
         await pilot.pause()
         s = screen(app)
         s.play(s.rules.parse_move(s.game.position, "c2:d2-c3"))
-        assert s._autosave_due is True  # not written yet: no frame was drawn since
+        assert s.table._autosave_due is True  # not written yet: no frame was drawn since
         app.pop_screen()  # and the screen gone before the next frame
     assert [p.text for p in storage.load_autosave().plies] == ["c2:d2-c3"]
 

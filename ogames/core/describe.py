@@ -39,6 +39,8 @@ def ending_row(game: Game) -> str:
         return ""
     if game.resigned_side is not None:
         return f"{game.sides[game.resigned_side]} resigned"
+    if game.flagged_side is not None:
+        return f"{game.sides[game.flagged_side]} ran out of time"
     return game.rules.ending_words(game.agreed.reason)
 
 

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from .errors import IllegalMoveError
-from .outcome import Outcome
+from .outcome import TIME_FORFEIT, Outcome
 from .rules import Move, Position, Rules
 
 
@@ -41,6 +41,8 @@ class Game:
     #: an ending by resignation or agreement, in effect at the end of the history
     agreed: Outcome | None = None
     resigned_side: int | None = None
+    #: the side whose time ran out (a game clock's ending), in effect with ``agreed``
+    flagged_side: int | None = None
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -160,7 +162,7 @@ class Game:
         ply = Ply(move, self.rules.move_text(pos, move), self.rules.apply(pos, move))
         del self.plies[self.cursor:]
         self.agreed = None
-        self.resigned_side = None
+        self.resigned_side = self.flagged_side = None
         self.plies.append(ply)
         self.cursor += 1
         return ply
@@ -168,7 +170,7 @@ class Game:
     def undo(self) -> bool:
         if self.agreed is not None and self.cursor == len(self.plies):
             self.agreed = None
-            self.resigned_side = None
+            self.resigned_side = self.flagged_side = None
             return True
         if self.cursor == 0:
             return False
@@ -197,6 +199,16 @@ class Game:
         self.truncate()
         self.agreed = self.rules.resign_outcome(self.position, side)
         self.resigned_side = side
+        self.flagged_side = None
+
+    def flag(self, side: int) -> None:
+        """``side``'s time ran out (a game clock): the game ends as if it had resigned,
+        under its own Termination, ``time forfeit``."""
+        self.truncate()
+        shares = self.rules.resign_outcome(self.position, side).shares
+        self.agreed = Outcome(shares, TIME_FORFEIT)
+        self.flagged_side = side
+        self.resigned_side = None
 
     def agree_draw(self) -> None:
         from fractions import Fraction
@@ -204,3 +216,4 @@ class Game:
         self.truncate()
         n = len(self.sides)
         self.agreed = Outcome(tuple(Fraction(1, n) for _ in range(n)), "draw agreed")
+        self.resigned_side = self.flagged_side = None

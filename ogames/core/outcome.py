@@ -7,12 +7,15 @@ from fractions import Fraction
 
 from .errors import NotationError
 
+#: the Termination of a game lost on time (a game clock, online play): the PGN keyword
+TIME_FORFEIT = "time forfeit"
 #: words for the Termination keywords every game may end with (CLARIFICATIONS §1.6); each
 #: game names its own in ``Rules.endings``
 GENERIC_ENDINGS = {
     "no moves": "no legal move left",
     "resigned": "resignation",
     "draw agreed": "draw by agreement",
+    TIME_FORFEIT: "time ran out",
 }
 
 

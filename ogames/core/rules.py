@@ -329,6 +329,16 @@ class Rules(ABC):
         canonical placeholder). Games without hidden information return ``pos``."""
         return pos
 
+    def seat_world(self, pos: Position, side: int) -> Position:
+        """What a seat elsewhere is sent of ``pos`` (online play): a position that can be
+        played, holding only what ``side`` may know. What it may not see is filled with
+        fixed stand-ins, never read from ``pos``; whatever its own legal moves depend on
+        when it is to move is as in ``pos``, so that the moves it can enter there are
+        exactly its legal moves in ``pos``. The outcome, the summaries and everything
+        drawn for ``side`` are those of ``pos``. ``side`` -1 is a spectator, who may know
+        nothing private. Games without hidden information return ``pos``."""
+        return pos
+
     # ----- what the game tells players and the computer ----------------------------
 
     def ending_words(self, reason: str) -> str:

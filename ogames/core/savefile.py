@@ -29,7 +29,7 @@ from .errors import (
 )
 from .game import Game
 from .notation import parse_number
-from .outcome import Outcome, parse_result_token, result_token
+from .outcome import TIME_FORFEIT, Outcome, parse_result_token, result_token
 from .quoting import shown, visible
 from .registry import find_rules
 from .rng import SEED_LIMIT
@@ -58,6 +58,9 @@ PLY_COUNT_TAG = "PlyCount"
 REDO_TAG = "Redo"
 #: the characters of a tag line around its value: brackets, a key, quotes, a space
 TAG_FRAME = 100
+#: our own extra tag: the side whose time ran out, where the result does not say it (more
+#: than two sides), as ``Resigned`` names the side that resigned
+FLAGGED_TAG = "Flagged"
 
 #: a command in a comment: ``[%chance 0.62,0.38]`` (no brackets inside the value)
 _COMMAND = re.compile(r"\[%[A-Za-z][A-Za-z0-9]*(?:\s[^\[\]]*)?\]")
@@ -104,6 +107,8 @@ def game_tags(game: Game) -> list[tuple[str, str]]:
             tags.append((key, value))
         if game.resigned_side is not None and len(game.sides) > 2:
             tags.append(("Resigned", game.sides[game.resigned_side]))
+        if game.flagged_side is not None and len(game.sides) > 2:
+            tags.append((FLAGGED_TAG, game.sides[game.flagged_side]))
     tags.append((PLY_COUNT_TAG, str(game.cursor)))
     if game.can_redo:
         tags.append((REDO_TAG, " ".join(p.text for p in game.plies[game.cursor:])))
@@ -493,6 +498,9 @@ def _settle_result(game: Game, declared, tags: Tags, where: tuple[int, int]) -> 
         _check_termination(game, tags, None, "the game is not over: its result is *")
         return
     sides = game.sides
+    if tags.get("Termination", ("",))[0] == TIME_FORFEIT:
+        _settle_time_forfeit(game, declared, tags, where)
+        return
     draw = "Resigned" not in tags and len(set(declared)) == 1
     _check_termination(game, tags, "draw agreed" if draw else "resigned",
                        f"the final position decides nothing, so {result_token(declared)} "
@@ -514,6 +522,26 @@ def _settle_result(game: Game, declared, tags: Tags, where: tuple[int, int]) -> 
         game.resign(declared.index(min(declared)))
         return
     game.agreed = Outcome(declared, "resigned")
+
+
+def _settle_time_forfeit(game: Game, declared, tags: Tags, where: tuple[int, int]) -> None:
+    """A game lost on time: the side named by ``Flagged`` (two sides: the one the result
+    says lost) ran out of time, and the result must be what that gives."""
+    sides = game.sides
+    if FLAGGED_TAG in tags:
+        name, fl, fc = tags[FLAGGED_TAG]
+        if name not in sides:
+            raise SaveFileError(f"{FLAGGED_TAG} names no side of this game "
+                                f"({', '.join(sides)})", fl, fc, game)
+        side = sides.index(name)
+    elif len(sides) == 2 and len(set(declared)) == 2:
+        side = declared.index(min(declared))
+    else:
+        raise _tag_error(tags, "Termination", f"a game lost on time needs a {FLAGGED_TAG} tag "
+                         "naming the side whose time ran out", game)
+    game.flag(side)
+    if game.agreed is not None and game.agreed.shares != declared:
+        raise SaveFileError("the result does not match the time forfeit", *where, game)
 
 
 def _check_termination(game: Game, tags: Tags, expected: str | None, why: str) -> None:

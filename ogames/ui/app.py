@@ -25,13 +25,15 @@ from ..core.errors import SaveFileError
 from ..core.game import Game
 from ..core.registry import find_rules
 from ..core.storage import Claim, adopt_old_autosave, remove_stale_temporaries
+from ..table.seats import seats_from_players
 from .heap import IdleCollection, settle_heap
-from .seats import seats_from_players
 from .settings import load_settings, save_settings
 from .widgets.fitted import shorten
 
-if TYPE_CHECKING:  # the searches load when first used (start time)
+if TYPE_CHECKING:  # the searches and online play load when first asked for (start time)
     from ..ai.exercise import Exercise
+    from ..net.client import ClientTable
+    from .online import HostStart, JoinStart, OnlineSession
 
 #: the columns a notice takes besides its text (a padding column a side, its left edge)
 NOTICE_FRAME = 3
@@ -86,8 +88,15 @@ class OgamesApp(App[None]):
                  ascii: bool = False, replay: Game | None = None, replay_name: str = "",
                  replay_error: SaveFileError | None = None,
                  computer: Mapping[int, str] | None = None,
-                 replay_path: Path | None = None, learn: str | None = None) -> None:
+                 replay_path: Path | None = None, learn: str | None = None,
+                 online: HostStart | JoinStart | None = None) -> None:
         super().__init__()
+        #: ``ogames host`` / ``ogames join``: the online game to open first
+        self.online_start = online
+        #: the online game being played (hosted or joined), if any
+        self.session: OnlineSession | None = None
+        #: why the app ended without doing what it was started for (bad input)
+        self.failure = ""
         #: ``ogames learn [GAME]``: the course of this game id to open first ("": the
         #: list of the games' courses)
         self.learn = learn
@@ -165,7 +174,8 @@ class OgamesApp(App[None]):
         return True
 
     def get_default_screen(self) -> Screen:
-        if self.first_game is None and self.replay is None and self.learn is None:
+        if (self.first_game is None and self.replay is None and self.learn is None
+                and self.online_start is None):
             return _picker()
         return BaseScreen()
 
@@ -189,6 +199,9 @@ class OgamesApp(App[None]):
                                           path=self.replay_path))
         if self.learn is not None:
             self.open_course(self.learn or None)
+        if self.online_start is not None:
+            self.play_online(self.online_start)
+            return
         if isinstance(self.screen, BaseScreen):  # nothing opened over it after all
             self.switch_screen(_picker())
         self.set_timer(SETTLE_AFTER, settle_heap)  # the first frame drawn well before
@@ -235,6 +248,45 @@ class OgamesApp(App[None]):
         screen = GameScreen(game, ascii=self.ascii, computer=seats, resumed=resumed)
         screen.save_path = save_path
         self.push_screen(screen)
+
+    # ----- online play ---------------------------------------------------------------------
+
+    def play_online(self, start: HostStart | JoinStart) -> None:
+        """Host or join an online game (leaving the one played before, if any)."""
+        from .online import OnlineSession
+
+        self.session = OnlineSession(self, start)
+        self.run_worker(self.session.begin(), name="online start", group="online")
+
+    def open_online_table(self, table: ClientTable, session: OnlineSession) -> None:
+        """A game of the online session begins (the first, or a rematch): its screen
+        takes the place of the one before."""
+        from .screens.online_game import HostedScreen, OnlineGameScreen
+
+        screen = OnlineGameScreen(table, session, ascii=self.ascii)
+        if isinstance(self.screen, OnlineGameScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        if session.lines and table.number == 1:
+            self.push_screen(HostedScreen(session.lines))
+
+    def online_failed(self, message: str) -> None:
+        """The online game could not begin: say why (on the picker, or on the way out
+        when it was what the app was started for)."""
+        if isinstance(self.screen, BaseScreen):
+            self.failure = message  # said on stderr once the app is gone (``run_reporting``)
+            self.exit()
+            return
+        self.notify(message, title="Online", severity="error", markup=False)
+
+    async def leave_online(self) -> None:
+        session, self.session = self.session, None
+        if session is not None:
+            await session.close()
+
+    async def on_unmount(self) -> None:
+        await self.leave_online()
 
     def new_game(self, game_id: str, players: tuple[str, ...] = (),
                  variant: str | None = None) -> None:
@@ -347,27 +399,15 @@ class OgamesApp(App[None]):
         yield SystemCommand("Messages", "Read again the notices shown so far",
                             self.action_messages)
         if isinstance(screen, GameScreen) and not isinstance(screen, LessonScreen):
-            yield SystemCommand("Resign", "The player to move resigns", screen.action_resign)
-            yield SystemCommand("Offer draw", "The player to move offers a draw",
-                                screen.action_offer_draw)
-            yield SystemCommand("New game", "Back to the picker for a new game",
-                                screen.action_new_game)
-            yield SystemCommand("Flip board", "Turn the board through 180°",
-                                screen.action_flip)
-            yield SystemCommand("Rules", "Show this game's rules", screen.action_rules)
-            yield SystemCommand("Save game", "Save this game to a file (Ctrl+S)",
-                                screen.action_save)
-            yield SystemCommand("Undo", "Take back the last move", screen.action_undo)
-            yield SystemCommand("Redo", "Play the next move of the history again",
-                                screen.action_redo)
-
+            for title, help_text, callback in screen.palette_commands():
+                yield SystemCommand(title, help_text, callback)
 
 def run_app(game_id: str | None = None, *, position: str | None = None,
             seed: int | None = None, variant: str | None = None, ascii: bool = False,
             replay: Game | None = None, replay_name: str = "",
             replay_error: SaveFileError | None = None,
             computer: Mapping[int, str] | None = None, replay_path: Path | None = None,
-            learn: str | None = None) -> int:
+            learn: str | None = None, online: HostStart | JoinStart | None = None) -> int:
     """Open the picker, the game ``game_id`` directly (``ogames play``), or a replay of
     ``replay`` (``ogames replay FILE``; ``replay_error``: where its file is broken, when
     ``replay`` is the part before). ``computer``: the computer's seats in the game
@@ -379,4 +419,4 @@ def run_app(game_id: str | None = None, *, position: str | None = None,
     return run_reporting(OgamesApp(game_id, position=position, seed=seed, variant=variant,
                                    ascii=ascii, replay=replay, replay_name=replay_name,
                                    replay_error=replay_error, computer=computer,
-                                   replay_path=replay_path, learn=learn))
+                                   replay_path=replay_path, learn=learn, online=online))

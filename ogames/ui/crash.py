@@ -34,6 +34,10 @@ def run_reporting(app: App, *, headless: bool = False) -> int:
     app.error_console = Console(file=captured, width=100, color_system=None,
                                 markup=False, highlight=False, emoji=False)
     app.run(headless=headless)
+    failure = getattr(app, "failure", "")
+    if failure:  # bad input found inside the app (an online game that could not begin)
+        print(f"ogames: {shown(failure, SUMMARY * 2)}", file=sys.stderr)
+        return 2
     status = app.return_code or 0
     text = captured.getvalue()
     if status == 0:

@@ -234,6 +234,28 @@ def _tile(text: str, column: int, field_name: str, players: int, *, on_board: bo
     return code(ec, VALUES.index(text[1]), rc, VALUES.index(text[3].upper()))
 
 
+def _valid_codes(players: int, on_board: bool) -> dict[str, int]:
+    """Every tile text ``_tile`` accepts for ``players`` (on the board: masked ones too),
+    with its code: the reader looks a tile up here first, and only a text that is not
+    here goes through ``_tile`` for the reason it is refused."""
+    codes = {}
+    for text in CODE_OF_TEXT:
+        ec, rc = COLOURS.index(text[0]), COLOURS.index(text[2].upper())
+        if players == 3 or 2 not in (ec, rc):
+            codes[text] = CODE_OF_TEXT[text]
+    if on_board:
+        for colour in COLOURS[:players]:
+            for value in VALUES:
+                codes[f"{colour}{value}??"] = (MASKED + COLOURS.index(colour) * 3
+                                               + VALUES.index(value))
+    return codes
+
+
+#: (players, on the board) → the tile texts read as they are (see ``_valid_codes``)
+_VALID = {(players, board): _valid_codes(players, board) for players in (2, 3)
+          for board in (False, True)}
+
+
 def _board(token: str, column: int, players: int) -> bytes:
     rows = token.split("/")
     if len(rows) != ROWS:
@@ -257,6 +279,7 @@ def _board_row(row: str, at: int, r: int, players: int) -> bytes:
         raise _fail(f"row {letter} is empty; it has {size} triangles (e.g. '{size}')", name, at)
     too_many = f"row {letter} describes more than its {size} triangles"
     cells = bytearray()
+    valid = _VALID[players, True]
     tile_end = 0  # a tile is four characters: the tokens of its last three are skipped
     for token in _row_tokens(row, at, name, too_many, size):
         i = token.offset
@@ -267,7 +290,10 @@ def _board_row(row: str, at: int, r: int, players: int) -> bytes:
         if token.run:
             cells.extend(bytes(token.run))
         else:
-            cells.append(_tile(row[i:i + 4], at + i, name, players, on_board=True))
+            text = row[i:i + 4]
+            found = valid.get(text)
+            cells.append(found if found is not None else
+                         _tile(text, at + i, name, players, on_board=True))
             tile_end = i + 4
     if len(cells) != size:
         raise _fail(f"row {letter} describes {len(cells)} triangles; it has {size}", name,
@@ -302,10 +328,13 @@ def _hand_list(token: str, column: int, field_name: str, players: int) -> tuple[
         return (HIDDEN,) * n
     tiles = []
     at = column
+    valid = _VALID[players, False]
     for part in token.split(","):
         if not part:
             raise _fail("a tile is missing between commas", field_name, at)
-        tiles.append(CANON[_tile(part, at, field_name, players, on_board=False)])
+        found = valid.get(part)
+        tiles.append(CANON[found if found is not None else
+                           _tile(part, at, field_name, players, on_board=False)])
         at += len(part) + 1
     return tuple(tiles)
 

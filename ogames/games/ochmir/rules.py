@@ -19,7 +19,7 @@ from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rules import Rules
 
-from . import computer, drawing, entry, lessons, notation, play, teaching
+from . import computer, drawing, entry, lessons, notation, play, seat, teaching
 from .about import ABOUT
 from .notation import Move, Position
 from .tiles import players_of
@@ -118,6 +118,9 @@ class OchmirRules(Rules):
 
     def view(self, pos: Position, side: int) -> Position:
         return play.view(pos, side)
+
+    def seat_world(self, pos: Position, side: int) -> Position:
+        return seat.seat_world(pos, side)
 
     # ----- drawing ------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,8 +26,10 @@ from ...core.game import Game
 from ...core.move_kinds import target_kinds
 from ...core.quoting import visible
 from ...core.storage import Claim
-from ..computer import FRAME, Computer
+from ...table.computer import FRAME, Computer
+from ...table.table import CHANGED, HINT, SPECTATOR, Event, Table
 from ..heap import drop_dead_widget_caches
+from ..table_loop import ScreenLoop
 from ..widgets.board import BoardView, Marks
 from ..widgets.fitted import FittedText
 from ..widgets.footer import FittedFooter
@@ -49,9 +52,7 @@ if TYPE_CHECKING:  # imported when a move is first typed (a game's first frame i
 
 log = logging.getLogger("ogames.ui")
 
-#: the viewer who is no side (``Rules.view``, ``Rules.public_move_text``): at a hand-off
-#: the board shows what everyone may see, and no hand
-SPECTATOR = -1
+__all__ = ["SPECTATOR", "GameScreen"]
 
 
 def targets_said(labels: Mapping[str, str]) -> str:
@@ -68,7 +69,9 @@ def targets_said(labels: Mapping[str, str]) -> str:
 
 
 class GameScreen(LeavesOnce, BoardActions, Screen[None]):
-    """One game being played (or replayed) at one keyboard."""
+    """One game being played at one keyboard: the screen draws its ``Table`` and takes
+    input for it; the turn flow (whose turn, the computer, undo, draw offers, the clock,
+    the autosave) is the table's, which tells the screen of every change."""
 
     AUTO_FOCUS = "#board"
 
@@ -117,6 +120,10 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
                               "type_move"})
     #: the keys' actions that stay on while a move is typed (the others' keys type it)
     TYPING_ACTIONS = frozenset({"save", "rules"})
+    #: what the status offers once the game is over
+    OVER_KEYS = "u undo, n new game, q menu."
+    #: a start position that is allowed but odd (an unusual piece count) is said once
+    NOTE_ODD_START = True
     #: the path of the move chosen in the move box, shown on the board: (the cells
     #: before its last, its last), or None
     typed: tuple[frozenset[str], frozenset[str]] | None = None
@@ -149,17 +156,20 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def __init__(self, game: Game, *, ascii: bool = False,
                  computer: Mapping[int, str] | None = None,
-                 resumed: Claim | None = None) -> None:
+                 resumed: Claim | None = None, table: Table | None = None) -> None:
         super().__init__()
-        self.game = game
+        #: the game and its seats: the computer's (side index → level), the others'
+        self.table = table or Table(game, computer, keeper=Keeper(game, resumed=resumed))
+        self.game = game = self.table.game
+        #: the table's work (the computer's thinking, its timers) runs on this screen
+        self.loop = ScreenLoop(self)
+        self.table.loop = self.loop
         #: the hand-off screen (hidden information), made at the first hand-off
         self._handoff: HandoffScreen | None = None
         #: the side the hand-off screen shown waits for, and whether it waits to be shown
         #: until the screen on top of this one goes
         self._handoff_to = 0
         self._handoff_due = False
-        #: the autosave and the saved-games copies of this game
-        self.keeper = Keeper(game, resumed=resumed)
         #: the panel the window is sized for (see ``_start_panel``)
         self.start_panel: tuple[PanelSection, ...] | None = None
         self.rules = game.rules
@@ -182,15 +192,20 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.viewer: int | None = None
         self.seen = 0
         self.sections: tuple[PanelSection, ...] = ()
-        #: the computer's seats (side index → level) and its thinking
-        self.computer = Computer(game, computer, run=self._run_computer)
         self._spinner: Timer | None = None
-        #: an autosave asked for and not yet written: None, or whether the history was
-        #: changed here (see ``position_changed``)
-        self._autosave_due: bool | None = None
-        # one person against the computer sits at the bottom (side 0 is drawn there)
-        people = set(range(len(game.sides))) - set(self.computer.seats)
-        self.flipped = len(game.sides) == 2 and people == {1}
+        # one person against the others sits at the bottom (side 0 is drawn there)
+        self.flipped = len(game.sides) == 2 and self.table.here == [1]
+        self.table.listen(self.table_event)
+
+    @property
+    def computer(self) -> Computer:
+        """The computer's seats and its thinking (the table's)."""
+        return self.table.computer
+
+    @property
+    def keeper(self) -> Keeper | None:
+        """The autosave and the saved-games copies of this game (the table's)."""
+        return self.table.keeper
 
     # ----- layout ---------------------------------------------------------------------
 
@@ -200,7 +215,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def on_mount(self) -> None:
         self._set_layout()
-        if not self.game.plies:  # a set-up position that is allowed but odd: say so once
+        if not self.game.plies and self.NOTE_ODD_START:  # allowed but odd: say so once
             warnings = self._safe("position warnings",
                                   lambda: self.rules.position_warnings(self.game.start), ())
             if warnings:
@@ -218,16 +233,17 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
     @property
     def save_path(self) -> Path | None:
         """Where Ctrl+S saved this game last (or the file it was continued from)."""
-        return self.keeper.save_path
+        return self.keeper.save_path if self.keeper is not None else None
 
     @save_path.setter
     def save_path(self, path: Path | None) -> None:
-        self.keeper.save_path = path
+        if self.keeper is not None:
+            self.keeper.save_path = path
 
     @property
     def kept_path(self) -> Path | None:
         """Where the saved games keep this game since it ended."""
-        return self.keeper.kept_path
+        return self.keeper.kept_path if self.keeper is not None else None
 
     def _safe(self, what: str, fn: Callable[[], Any], default: Any = None) -> Any:
         """Run engine code; an exception becomes a status message and a log entry."""
@@ -260,26 +276,44 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     # ----- the position -------------------------------------------------------------
 
+    def table_event(self, event: Event) -> None:
+        """The table has something new: redraw what it changed."""
+        if not self.is_mounted:
+            return
+        if event.kind == CHANGED:
+            if event.played is not None and event.played.mover == self.viewer:
+                # only the person who moved may read it (tiles drawn), before the hand-off
+                before, mover = event.played.before, event.played.mover
+                self.note = self._safe("private note", lambda: self.rules.private_note(
+                    before, self.game.position, mover), "")
+            self.position_changed(event.changed)
+            return
+        self._follow_spinner()
+        if event.kind == HINT:
+            self._show_hint()
+            return
+        if event.message:  # a failure, an answer: said until the game moves on
+            self.message = event.message
+        self._draw_status()
+
     def position_changed(self, changed: bool = True, opening: bool = False) -> None:
         """After a move, undo, redo or jump: rebuild everything that depends on it.
         ``changed``: the history was changed here (not so when the game is opened or the
         move list jumped), which is when the game takes over the autosave or is kept;
-        ``opening``: the screen is being opened."""
-        game = self.game
+        ``opening``: the screen is being opened. The table is settled first (it is when
+        the change came through it; a lesson plays its scripted replies itself)."""
+        game, table = self.game, self.table
+        table.settle(changed)
         # written once the move is on screen (the file is synced to disk, which may take
         # longer than drawing the move); before leaving at the latest (``on_unmount``)
-        self._autosave_due = bool(self._autosave_due) or changed
         self.call_after_refresh(self._autosave_now)
         drop_dead_widget_caches()
         self.app.idle_collection.poke()  # a computer's move too
         self.picks = ()
         self.entry = self._safe("legal moves", lambda: Entry.from_game(game),
                                 Entry(self.rules, game.position, (), closed="engine error"))
-        closed = self.computer.position_changed()
-        if closed is not None:  # a computer seat's turn: no move entry for people
-            self.entry = Entry(self.rules, game.position, (), closed=closed)
-        if self.computer.move_ready:
-            self.call_later(self._play_ready)
+        if table.closed is not None:  # another seat's turn: no move entry for people here
+            self.entry = Entry(self.rules, game.position, (), closed=table.closed)
         self._follow_spinner()
         over = game.outcome() is not None
         if over != self.has_class("over"):
@@ -293,9 +327,9 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
             if self._finished():
                 want = None  # the rules promise a finished game shown with everything
             else:  # a person's view, or nobody's while the computer moves first
-                want = self.computer.viewer_for(mover, self.viewer)
+                want = table.viewer_for(mover, self.viewer)
                 want = SPECTATOR if want is None else want
-            if want != self.viewer and (want in (None, SPECTATOR) or not self.computer.handoff):
+            if want != self.viewer and (want in (None, SPECTATOR) or not table.handoff):
                 self.viewer = want  # the end, or one person (or none): no hand-off
             elif want != self.viewer:
                 self.viewer = SPECTATOR  # the move's result, no hand, until mover is ready
@@ -347,8 +381,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         if not game.cursor:
             return ""
         before = game.position_at(game.cursor - 1)
-        text = self._safe("move text", lambda: self.rules.public_move_text(
-            before, game.plies[game.cursor - 1].move, SPECTATOR), "?")
+        text = self._safe("move text", lambda: self.table.ply_text(game.cursor - 1, SPECTATOR),
+                          "?")
         side = self.names[self._safe("to move", lambda: self.rules.to_move(before), 0)]
         n = len(self.changed)
         more = f"; {n} other cell{'s' if n > 1 else ''} changed (marked)" if n else ""
@@ -356,10 +390,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def _finished(self) -> bool:
         """The game has ended (at the end of its history, also while looking back)."""
-        game = self.game
-        end = game.position_at(len(game.plies))
-        return game.agreed is not None or self._safe(
-            "outcome", lambda: self.rules.outcome(end), None) is not None
+        return bool(self._safe("outcome", lambda: self.table.finished, False))
 
     @property
     def blind(self) -> bool:
@@ -409,9 +440,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.last = self.changed = frozenset()
         if game.cursor > 0:  # the last move's cells, and those it changed, are marked
             before = game.position_at(game.cursor - 1)
-            ply = game.plies[game.cursor - 1]
-            path = self._safe("pick paths", lambda: rules.pick_paths(before, ply.move), ())
-            self.last = frozenset(p.key for p in (path[0] if path else ()) if p.kind == "cell")
+            self.last = self._safe("pick paths", lambda: self.table.ply_cells(game.cursor - 1),
+                                   frozenset())
             old = self._safe("cell views", lambda: self._views(before), {})
             self.changed = frozenset(n for n, v in self.views.items()
                                      if old.get(n) != v) - self.last
@@ -442,8 +472,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         if not rules.hidden_information:
             return [p.text for p in game.plies]
         viewer = self.viewer  # None once the game is over: every face is shown
-        return [self._safe("move text", lambda i=i, p=p: rules.public_move_text(
-            game.position_at(i), p.move, viewer), "?") for i, p in enumerate(game.plies)]
+        return [self._safe("move text", lambda i=i: self.table.ply_text(i, viewer), "?")
+                for i in range(len(game.plies))]
 
     def _draw_title(self) -> None:
         game = self.game
@@ -459,7 +489,9 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         rows = players.rows
         shown = self._safe("players", lambda: players_at_cursor(self.game))
         if shown is not None:
-            players.show(shown)
+            notes = self.table.seat_notes()  # the clocks, who is away (online play)
+            players.show([replace(p, summary=" · ".join(w for w in (p.summary, note) if w))
+                          for p, note in zip(shown, notes, strict=False)] + shown[len(notes):])
         if players.rows != rows:  # summaries moved below the names, or back
             self.fit_window()
 
@@ -556,19 +588,19 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         outcome = game.outcome()
         if outcome is not None:
             # the banner may have no row (``cramped``), or room for its beginning only
-            text = f"{self.query_one('#banner', FittedText).text}. u undo, n new game, q menu."
+            text = f"{self.query_one('#banner', FittedText).text}. {self.OVER_KEYS}"
         elif self.blind:  # a hand-off (or a dialog opened from its band): no hand shown
             name = self.names[self.rules.to_move(game.position)]
             text = f"{name} to move: the hand stays hidden until {name} is at the keyboard"
         else:
             mover = self.rules.to_move(game.position)
-            text = (self.computer.status(bool(self.picks), self.ascii)
+            text = (self.table.status(bool(self.picks), self.ascii)
                     or f"{self.names[mover]} to move — {self.entry.hint(self.picks)}"
                     f"{targets_said(self.unlabelled)}")
         if self.seen > 1:  # before the hint: a line too long loses its end (``FittedText``)
             text = f"This position has occurred {self.seen} times. {text}"
         if game.cursor < len(game.plies):  # short: the hint after it fits 80 columns
-            text = (f"Ply {game.cursor} of {len(game.plies)} (U redo).{self.computer.note()} "
+            text = (f"Ply {game.cursor} of {len(game.plies)} (U redo).{self.table.note()} "
                     f"{text}")
         self._status(text)
 
@@ -644,24 +676,21 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
             f"(ply {game.cursor} of {len(game.plies)} is shown).",
             yes="Play from here", no="Keep viewing"), answered)
 
-    def play(self, move: Any) -> None:
-        before = self.game.position
-        mover = self.rules.to_move(before)
+    def play(self, move: Any) -> bool:
+        """Hand a complete move to the table; whether it took it (played it, or sent it to
+        the host of an online game), else the status says why not."""
         try:
-            self.game.play(move)
+            self.table.play(move)
         except OgamesError as exc:
             self.message = str(exc)
             self._draw_status()
-            return
+            return False
         except Exception as exc:  # an engine bug: report it, keep the app alive
             log.exception("engine error in play")
             self.message = f"engine error in play: {type(exc).__name__}: {exc}"
             self._draw_status()
-            return
-        if self.viewer == mover:  # only the person who moved may read it (tiles drawn)
-            self.note = self._safe("private note", lambda: self.rules.private_note(
-                before, self.game.position, mover), "")
-        self.position_changed()
+            return False
+        return True
 
     # ----- events ---------------------------------------------------------------------
 
@@ -683,8 +712,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def on_history_list_jump(self, event: HistoryList.Jump) -> None:
         self.message = ""
-        self.game.goto(event.ply)
-        self.position_changed(changed=False)
+        self.table.goto(event.ply)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Besides the blind keys (see ``BoardActions``): once the game is over the footer
@@ -835,8 +863,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
             self._close_move_box()
             self.person_plays(event.move)
             return
-        self.play(event.move)
-        if self.game.cursor == ply:
+        if not self.play(event.move):
             self._typed_box().refuse(self.message or "that move cannot be played now")
             return
         self._close_move_box()
@@ -867,27 +894,24 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.picks_changed()
 
     def action_undo(self) -> None:
-        done = self.computer.undo()
-        self.message = "" if done else "nothing to undo"
-        self.position_changed(changed=done)
+        self.message = ""
+        if not self.table.undo():
+            self.message = "nothing to undo"
+            self._draw_status()
 
     def action_redo(self) -> None:
-        done = self.computer.redo()
-        self.message = "" if done else "nothing to redo"
-        self.position_changed(changed=done)
+        self.message = ""
+        if not self.table.redo():
+            self.message = "nothing to redo"
+            self._draw_status()
 
     def action_hint(self) -> None:
         """The computer's suggestion for the person to move, highlighted, not played."""
-        self.message = self.computer.ask_hint() or ""
+        self.message = self.table.ask_hint() or ""
         self._follow_spinner()
         self._draw_status()
 
     # ----- the computer's work ---------------------------------------------------------
-
-    def _run_computer(self, work: Callable[[], Any], name: str) -> Worker:
-        """Start the computer's thinking in a thread worker (the ``Computer``'s runner)."""
-        return self.run_worker(work, name=name, group="computer", thread=True,
-                               exit_on_error=False)
 
     def _follow_spinner(self) -> None:
         """The spinner turns while the computer thinks, and pauses otherwise."""
@@ -904,27 +928,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self._draw_status()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        answer = self.computer.worker_changed(event)
+        self.loop.worker_changed(event)
         self._follow_spinner()
-        if answer is None:
-            return
-        if answer.kind == "move":
-            self._play_ready()
-        elif answer.kind == "hint":
-            self._show_hint()
-        else:
-            if answer.message:
-                self.message = answer.message
-            self._draw_status()
-
-    def _play_ready(self) -> None:
-        """Play the computer's move that is ready, if it still applies here and now."""
-        move = self.computer.ready_move()
-        if move is None:
-            self._follow_spinner()
-            self._draw_status()  # looking back: played when the cursor returns
-            return
-        self.play(move)
 
     def _show_hint(self) -> None:
         """The hint is in: highlight it and put the cursor on its first cell."""
@@ -938,11 +943,13 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         """The game's file is let go as the screen leaves: the picker below, shown again
         at once, offers it to resume."""
         self._autosave_now()  # a move made just before leaving is kept
-        self.keeper.release()
+        if self.keeper is not None:
+            self.keeper.release()
 
     def on_unmount(self) -> None:
         self.before_leaving()  # the app closing: its file stays, for any app to resume
-        self.computer.cancel()  # leaving the screen or quitting: stop thinking
+        self.table.close()  # leaving the screen or quitting: stop thinking
+        self.table.forget(self.table_event)
         if self._handoff is not None and self._handoff not in self.app.screen_stack:
             self.app.uninstall_screen(self._handoff)
 
@@ -955,7 +962,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     @property
     def in_progress(self) -> bool:
-        return bool(self.game.plies) and self.game.outcome() is None
+        return self.table.in_progress
 
     def action_leave(self, stay: Callable[[], None] | None = None) -> None:
         """Back to the picker, after a yes while the game is in progress; ``stay`` runs on
@@ -963,7 +970,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         at does not take over the autosave (the earlier unfinished game stays the one to
         resume); one opened from a file is still in that file, so it leaves at once."""
         self.autosave(changed=False)
-        resumable = self.keeper.is_mine()
+        resumable = self.keeper is not None and self.keeper.is_mine()
         if not self.in_progress or (not resumable and self.save_path is not None):
             self.dismiss(None)
             return
@@ -979,8 +986,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         self.app.push_screen(ConfirmScreen(question), answered)
 
     def _autosave_now(self) -> None:
-        """The autosave ``position_changed`` asked for, if it is still due."""
-        due, self._autosave_due = self._autosave_due, None
+        """The autosave the table marked due, if it still is."""
+        due = self.table.due_autosave()
         if due is not None:
             self.autosave(changed=due)
 
@@ -988,7 +995,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         """Keep the autosave in step with the game (see ``core.autosave.Keeper.sync``) and
         tell the player what was kept where."""
         try:
-            notices = self.keeper.sync(changed)
+            notices = self.table.sync(changed)
         except OSError as exc:
             log.exception("autosave failed")
             self.message = f"autosave failed: {exc.strerror or exc}"
@@ -1007,7 +1014,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
                                 title="Game saved",
                                 markup=False)
 
-        self.app.push_screen(SaveScreen(self.game, self.keeper.save_target()), saved)
+        target = self.keeper.save_target() if self.keeper is not None else None
+        self.app.push_screen(SaveScreen(self.game, target), saved)
 
     def action_review(self) -> None:
         """Review the finished game with the computer, in a replay that starts at its end;
@@ -1032,51 +1040,49 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
         else:
             go(True)
 
+    def palette_commands(self) -> list[tuple[str, str, Callable[[], Any]]]:
+        """The command palette's entries for this screen: (title, help, action)."""
+        return [
+            ("Resign", "The player to move resigns", self.action_resign),
+            ("Offer draw", "The player to move offers a draw", self.action_offer_draw),
+            ("New game", "Back to the picker for a new game", self.action_new_game),
+            ("Flip board", "Turn the board through 180°", self.action_flip),
+            ("Rules", "Show this game's rules", self.action_rules),
+            ("Save game", "Save this game to a file (Ctrl+S)", self.action_save),
+            ("Undo", "Take back the last move", self.action_undo),
+            ("Redo", "Play the next move of the history again", self.action_redo),
+        ]
+
     def action_resign(self) -> None:
         if self.game.outcome() is not None:
             self.message = "the game is already over"
             self._draw_status()
             return
-        side = self.computer.acting_side(self.rules.to_move(self.game.position))
+        side = self.table.acting_side(self.rules.to_move(self.game.position))
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.message = ""
-                self._safe("resign", lambda: self.game.resign(side))
-                self.position_changed()
+                self._safe("resign", lambda: self.table.resign(side))
 
         self.app.push_screen(ConfirmScreen(f"{self.names[side]}: resign this game?"), done)
 
     def action_offer_draw(self) -> None:
-        if self.game.outcome() is not None:
-            self.message = "the game is already over"
+        side = self.table.acting_side(self.rules.to_move(self.game.position))
+        reply = self.table.offer_draw(side)
+        if reply.kind != "ask":
+            self.message = reply.message
             self._draw_status()
             return
-        from ...ai.draw_offer import accepts_draw
-
-        side = self.computer.acting_side(self.rules.to_move(self.game.position))
-        others = [i for i in range(len(self.names)) if i != side]
-        computers = [i for i in others if self.computer.is_computer(i)]
-        pos = self.game.position
-        if not all(accepts_draw(self.rules, pos, i) for i in computers):
-            self.message = "the computer declines the draw: it judges itself ahead"
-            self._draw_status()
-            return
-        persons = [self.names[i] for i in others if i not in computers]
-        if not persons:
-            self.message = ("the computer accepts the draw: it judges itself no better "
-                            "than level")
-            self.game.agree_draw()
-            self.position_changed()
-            return
+        persons = [self.names[i] for i in reply.ask]
 
         def done(yes: bool | None) -> None:
             self.message = ""
             if yes:
-                self.game.agree_draw()
+                self.table.agree_draw()
             else:
                 self.message = "the draw offer was declined"
-            self.position_changed()
+                self._draw_status()
 
         self.app.push_screen(ConfirmScreen(
             f"{self.names[side]} offers a draw.\n{' and '.join(persons)}: do you accept?",

@@ -25,6 +25,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...core.autosave import Keeper
 from ...core.course_index import course_counts
 from ...core.entry import Entry
 from ...core.errors import OgamesError
@@ -39,7 +40,8 @@ from ...core.lessons import (
 from ...core.progress import load_progress, mark_done
 from ...core.registry import available_ids, get_rules
 from ...core.rules import Rules
-from ..computer import Computer, Hint
+from ...table.computer import Hint
+from ...table.table import Table
 from ..widgets.footer import FittedFooter
 from ..widgets.history import HistoryList
 from ..widgets.panel import PanelView, PlayersView, panel_height
@@ -159,13 +161,13 @@ class KeyLine(Static):
         return Text("\n".join(packed(self.keys, self.content_size.width)))
 
 
-class LessonSeats(Computer):
-    """The computer of a lesson's game: it plays no seat (the opponent's replies are
-    scripted) and hands nothing over: the board always shows the learner's view. Its
-    hint is the lesson's answer, highlighted as a hint is."""
+class LessonTable(Table):
+    """The table of a lesson's game: the computer plays no seat (the opponent's replies
+    are scripted) and nothing is handed over: the board always shows the learner's view.
+    The computer's hint is the lesson's answer, highlighted as a hint is."""
 
-    def __init__(self, game, learner: int, run) -> None:
-        super().__init__(game, None, run=run)
+    def __init__(self, game, learner: int) -> None:
+        super().__init__(game, keeper=Keeper(game))
         self.learner = learner
 
     @property
@@ -215,8 +217,7 @@ class LessonScreen(GameScreen):
         game = start_game(rules, self.lesson)
         learner = rules.to_move(game.start)
         game.players = tuple("You" if i == learner else "Lesson" for i in range(len(game.sides)))
-        super().__init__(game, ascii=ascii)
-        self.computer = LessonSeats(game, learner, self._run_computer)
+        super().__init__(game, ascii=ascii, table=LessonTable(game, learner))
         self.flipped = learner == 1 and len(game.sides) == 2  # the learner at the bottom
         self.tutor = Tutor(rules, self.lesson, game)
         #: what the box says about the last step: why it was right, the reply
@@ -314,22 +315,21 @@ class LessonScreen(GameScreen):
 
     # ----- judging moves ------------------------------------------------------------------
 
-    def play(self, move) -> None:
+    def play(self, move) -> bool:
         """The one place a complete move arrives (keys and mouse alike): judged first."""
         if self.tutor.done:
-            return
+            return False
         verdict = self._safe("the lesson's goal", lambda: self.tutor.judge(move))
         if verdict is None:
             self._draw_status()
-            return
+            return False
         if not verdict.right:  # never played: as good as taken back at once
             self._taken_back(move, verdict.text)
-            return
-        before = len(self.game.plies)
-        super().play(move)
-        if len(self.game.plies) == before:
-            return  # refused by the game itself: the status says why
+            return False
+        if not super().play(move):
+            return False  # refused by the game itself: the status says why
         self._advance(verdict.text)
+        return True
 
     def _taken_back(self, move, reason: str) -> None:
         """A wrong move: the reason in the status and the box, the cursor back on the

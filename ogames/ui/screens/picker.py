@@ -26,17 +26,18 @@ from ...core.quoting import visible
 from ...core.registry import available_ids, get_about, get_rules
 from ...core.rng import check_seed
 from ...core.rules import Rules
-from ..seats import LEVEL_NAMES, is_computer_name, split_players
+from ...table.seats import LEVEL_NAMES, is_computer_name, split_players
+from ...table.table import ELSEWHERE
 from ..widgets.fitted import FittedText, rows_of
 from ..widgets.footer import FittedFooter
 from .leaving import LeavesOnce
 from .resume import moves_played
 from .room import NeedsRoom, room_css
 
-#: who plays a seat, in the order a seat button cycles through: a person (None), or the
-#: computer at a level
-SEAT_CHOICES: tuple[str | None, ...] = (None, *LEVEL_NAMES)
-#: a seat's value in its list when a person plays it
+#: who plays a seat, in the order its list shows them: a person here (None), a person
+#: on another machine (online play), or the computer at a level
+SEAT_CHOICES: tuple[str | None, ...] = (None, ELSEWHERE, *LEVEL_NAMES)
+#: a seat's value in its list when a person here plays it
 PERSON = "person"
 #: the settings form's columns: a row's label, the least a name needs to show a typed
 #: name whole, a seat's choice ("Computer medium" with the list's arrow and its edges)
@@ -50,6 +51,8 @@ BUTTON_LEAST = 16
 
 
 def seat_label(level: str | None) -> str:
+    if level == ELSEWHERE:
+        return "Person elsewhere"
     return "Person" if level is None else f"Computer {level}"
 
 
@@ -134,7 +137,11 @@ class GameForm(VerticalScroll, can_focus=False):
                 yield Input(self.seed, placeholder="blank = random", id="seed",
                             name=about.id, restrict=r"[0-9]*", compact=compact)
         yield Static("", id="error")
-        yield Button("Start", id="start", variant="primary", compact=compact)
+        with Horizontal(id="start-row"):
+            yield Button("Start", id="start", variant="primary", compact=compact)
+            yield Button("Play online (p)", id="online", compact=compact,
+                         tooltip="Host this game for people on other machines, or join "
+                                 "a game someone hosts")
 
     def _seat(self, i: int, side: str) -> ComposeResult:
         """A seat: its side, the player's name and who plays it (on a row of its own,
@@ -146,7 +153,7 @@ class GameForm(VerticalScroll, can_focus=False):
         # said nothing of the others)
         seat = Select([(seat_label(level), level or PERSON) for level in SEAT_CHOICES],
                       value=self.seats.get(i) or PERSON, allow_blank=False, id=f"seat-{i}",
-                      classes="seat", tooltip="Who plays this seat: a person or the computer",
+                      classes="seat", tooltip="Who plays this seat: a person here, a person on another machine, or the computer",
                       compact=compact)
         if not self.shape.narrow:
             with Horizontal(classes="row"):
@@ -177,6 +184,7 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
         # r with nothing to resume: not offered in the footer, but says so when pressed
         Binding("r", "nothing_to_resume", "resume", show=False),
         Binding("o", "saves", "saved games"),
+        Binding("p", "online", "play online"),
         Binding("L,shift+l", "learn", "learn", key_display="L"),
     ]
 
@@ -198,7 +206,9 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
     PickerScreen #picker-bar Button.-textual-compact { background: $foreground 12%; }
     PickerScreen #error { color: $text-error; height: auto; display: none; }
     PickerScreen #error.shown { display: block; }
-    PickerScreen #start { width: auto; }
+    PickerScreen #start, PickerScreen #online { width: auto; min-width: 11; }
+    PickerScreen #start-row { height: auto; }
+    PickerScreen #online { margin-left: 1; }
     PickerScreen #picker-bar { height: auto; padding: 0 1; }
     PickerScreen #picker-bar Button { margin-right: 2; }
     PickerScreen.tight-bar #picker-bar Button { margin-right: 1; min-width: 0; }
@@ -607,9 +617,33 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
     @on(OptionList.OptionSelected, "#games")
     @on(Button.Pressed, "#start")
     def start(self) -> None:
+        game = self._form_game()
+        if game is None:
+            return
+        if ELSEWHERE in self.seats.values():
+            self.action_online(game, host=True)
+            return
+        sides = len(game.sides)
+        self._note(None)  # about the last game: this one replaces it
+        self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
+
+    @on(Button.Pressed, "#online")
+    def action_online(self, game: Game | None = None, host: bool = False) -> None:
+        """Play online: host the game of the form (its seats as set), or join one."""
+        from .online import HostScreen, OnlineScreen
+
+        game = game or self._form_game()
+        if game is None:
+            return
+        seats = {i: lv for i, lv in self.seats.items() if i < len(game.sides)}
+        self._note(None)
+        self.app.push_screen(HostScreen(game, seats) if host else OnlineScreen(game, seats))
+
+    def _form_game(self) -> Game | None:
+        """The game the form describes, or None (the form says why)."""
         rules = self.rules
         if rules is None:
-            return
+            return None
         variant = self.variant or rules.variants[0]
         seed = None
         seeds = self.query("#seed")
@@ -619,7 +653,7 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
                 seed = check_seed(int(text)) if text else None
             except ValueError as exc:
                 self._error(str(exc))
-                return
+                return None
         players = tuple(self.names.get(i, "").strip() or "?"
                         for i in range(len(rules.sides(variant))))
         for i, name in enumerate(players):
@@ -627,15 +661,12 @@ class PickerScreen(LeavesOnce, NeedsRoom, Screen[None]):
                 side = rules.sides(variant)[i]
                 self._error(f"{name!r} is what a computer seat is called: give {side} "
                             f"another name, or make the seat the computer's")
-                return
+                return None
         try:
-            game = Game.new(rules, variant, seed, players)
+            return Game.new(rules, variant, seed, players)
         except (OgamesError, ValueError) as exc:
             self._error(str(exc))
-            return
-        sides = len(rules.sides(variant))
-        self._note(None)  # about the last game: this one replaces it
-        self.app.start_game(game, computer={i: lv for i, lv in self.seats.items() if i < sides})
+            return None
 
     def _error(self, text: str) -> None:
         """Say why the game cannot start, under the settings (the row is there only

@@ -1,17 +1,17 @@
-"""The computer player in the app: which seats it takes, its moves and hints thought out
-in a worker thread, and undo/redo that step over its turns.
+"""The computer at a table: which seats it takes, its moves and hints thought out in a
+worker thread, and the words that say what it is doing.
 
-A service the game screen uses: it holds the game (not the screen), starts its work through
-a runner the screen hands it (Textual's ``run_worker``), and answers with values — the text
-that closes move entry on its turn, an :class:`Answer` when a worker is done, a move ready
-to play — which the screen acts on. A move or a hint is computed by :func:`choose` in a
-thread worker on a copy of the game, with a ``threading.Event`` as the search's
-``should_stop``. Undo, a change of history, leaving the screen or quitting sets the event
-(and cancels the worker), so a late answer is never played.
+A service the table uses: it holds the game, starts its work through the table's
+:class:`~ogames.table.loop.Loop` (a Textual thread worker in the app, an executor thread in
+the host and in ``ogames bot``), and answers with values — the text that closes move entry
+on its turn, an :class:`Answer` when a worker is done, a move ready to play — which the
+table acts on. A move or a hint is computed by :func:`choose` on a copy of the game, with a
+``threading.Event`` as the search's ``should_stop``. Undo, a change of history, leaving or
+quitting sets the event (and cancels the worker), so a late answer is never played.
 
 The computer only thinks when the history's cursor is at its end and one of its seats is to
-move. While it thinks, the board stays live: the cursor moves and the history can be browsed;
-an answer found while the player looks back is played when the cursor returns to the end.
+move. While it thinks the history can be browsed; an answer found while the player looks
+back is played when the cursor returns to the end.
 
 Nothing here knows which game is played: everything goes through ``Rules`` and ``Game``.
 """
@@ -25,16 +25,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from textual.worker import Worker, WorkerState, get_current_worker
-
 from ..ai.levels import LEVELS
 from ..core.game import Game, Ply
+from .loop import Finished, Loop, Work
 from .seats import LEVEL_NAMES, player_name
 
-log = logging.getLogger("ogames.ui")
-
-#: starts ``work`` in a thread worker named ``name`` (the screen's ``run_worker``)
-Runner = Callable[[Callable[[], Any], str], Worker]
+log = logging.getLogger("ogames.table")
 
 DEFAULT_LEVEL = "medium"
 #: hints (``h``) are the hard level's move: the judge's, so that the review never marks a
@@ -47,7 +43,7 @@ FRAME = 0.12
 
 
 def snapshot(game: Game) -> Game:
-    """A copy of ``game`` up to its cursor for the worker: the screen may move the cursor
+    """A copy of ``game`` up to its cursor for the worker: the table may move the cursor
     or play on while the computer thinks. Positions and plies are immutable values."""
     return Game(game.rules, game.start, game.seed, game.players, game.date,
                 list(game.plies[:game.cursor]), game.cursor)
@@ -71,7 +67,7 @@ class Job:
     cursor: int
     last: Ply | None
     stop: threading.Event = field(default_factory=threading.Event)
-    worker: Worker | None = None
+    worker: Work | None = None
     move: Any = None
     done: bool = False
 
@@ -86,10 +82,9 @@ class Hint:
     path: tuple = ()
 
 
-
 @dataclass(frozen=True)
 class Answer:
-    """What a finished worker means for the screen: ``"move"`` (a move is ready: take it
+    """What a finished worker means for the table: ``"move"`` (a move is ready: take it
     with :meth:`Computer.ready_move`), ``"hint"`` (``Computer.hint`` is set) or
     ``"failed"`` (``message`` says why)."""
 
@@ -97,27 +92,39 @@ class Answer:
     message: str = ""
 
 
+def check_levels(seats: Mapping[int, str] | None, sides: int, game_name: str) -> dict[int, str]:
+    """The computer's seats (side index → level), checked: a ValueError names a seat the
+    game does not have or a level there is not."""
+    checked: dict[int, str] = {}
+    for side, level in (seats or {}).items():
+        if not 0 <= side < sides:
+            raise ValueError(f"there is no seat {side + 1}: {game_name} has {sides}")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level '{level}'; choose one of {', '.join(LEVEL_NAMES)}")
+        checked[side] = level
+    return checked
+
+
 class Computer:
-    """The computer seats of one game and the work in progress for them."""
+    """The computer seats of one game and the work in progress for them.
+
+    ``game_for_thinking`` gives the game a search is handed (by default a copy of the game
+    up to its cursor); a table that holds only what one seat may see hands its own."""
 
     def __init__(self, game: Game, seats: Mapping[int, str] | None = None,
-                 seed: int | None = None, *, run: Runner | None = None) -> None:
+                 seed: int | None = None, *, loop: Loop | None = None,
+                 on_answer: Callable[[Answer], None] | None = None) -> None:
         self.game = game
-        n = len(game.sides)
-        self.seats: dict[int, str] = {}
-        for side, level in (seats or {}).items():
-            if not 0 <= side < n:
-                raise ValueError(f"there is no seat {side + 1}: {game.rules.name} has {n}")
-            if level not in LEVELS:
-                raise ValueError(f"unknown level '{level}'; choose one of "
-                                 f"{', '.join(LEVEL_NAMES)}")
-            self.seats[side] = level
+        self.seats: dict[int, str] = check_levels(seats, len(game.sides), game.rules.name)
         if self.seats:
             game.players = tuple(player_name(self.seats[i]) if i in self.seats else name
                                  for i, name in enumerate(game.players))
         self.seed = random.randrange(1 << 31) if seed is None else seed
-        #: how work is started (set by the screen once it is mounted)
-        self.run = run
+        #: how work is started (the table's loop; the app sets it once the screen is up)
+        self.loop = loop
+        #: told of every answer (the table plays a move, shows a hint or a failure)
+        self.on_answer = on_answer
+        self.game_for_thinking: Callable[[], Game] = lambda: snapshot(self.game)
         self.job: Job | None = None
         self.hint: Hint | None = None
         #: the spinner's frame, advanced by the screen's timer while the computer thinks
@@ -129,31 +136,9 @@ class Computer:
         return side in self.seats
 
     @property
-    def persons(self) -> list[int]:
-        return [i for i in range(len(self.game.sides)) if i not in self.seats]
-
-    @property
-    def handoff(self) -> bool:
-        """Hidden information: the keyboard is handed over only between two or more people."""
-        return len(self.persons) >= 2
-
-    @property
     def thinking(self) -> bool:
         """Whether work is in progress (the spinner turns)."""
         return self.job is not None and not self.job.done
-
-    def viewer_for(self, mover: int, current: int | None) -> int | None:
-        """Hidden information: whose view the board shows when ``mover`` is to move. With
-        one person, always theirs; with none, the first seat's; otherwise the mover's when
-        a person moves, and the last person's while the computer thinks."""
-        if not self.seats:
-            return mover
-        persons = self.persons
-        if len(persons) == 1:
-            return persons[0]
-        if not persons:
-            return 0
-        return mover if mover in persons else current
 
     def _mover(self) -> int | None:
         game = self.game
@@ -166,9 +151,10 @@ class Computer:
 
     # ----- after every change of the game --------------------------------------------
 
-    def position_changed(self) -> str | None:
+    def position_changed(self, may_think: bool = True) -> str | None:
         """After a move, undo, redo, jump or resignation: drop what no longer applies and
-        think when it is a computer seat's turn at the end of the history. Returns the
+        think when it is a computer seat's turn at the end of the history (and
+        ``may_think``: a table waiting for a move to be confirmed does not). Returns the
         text that closes move entry on a computer's turn, or None on a person's."""
         game = self.game
         self.hint = None
@@ -181,7 +167,7 @@ class Computer:
         side = self._side(mover)
         if game.cursor != len(game.plies):
             return f"it is {side}'s turn here (the computer's): U goes forward, u back"
-        if self.job is None:
+        if self.job is None and may_think:
             self._start("move", mover, self.seats[mover])
         return f"{side} (computer) is thinking…"
 
@@ -253,48 +239,6 @@ class Computer:
             return frozenset()
         return hint.cells
 
-    # ----- undo and redo for a person ---------------------------------------------------
-
-    def undo(self) -> bool:
-        """Take back moves to the last turn of a person (two plies when the computer has
-        answered); the computer's thinking is cancelled."""
-        self.cancel()
-        game = self.game
-        persons = self.persons
-        if not self.seats or not persons or (game.agreed is not None
-                                            and game.cursor == len(game.plies)):
-            return game.undo()
-        target = game.cursor - 1
-        while target >= 0 and game.rules.to_move(game.position_at(target)) not in persons:
-            target -= 1
-        if target < 0:
-            return False
-        game.goto(target)
-        return True
-
-    def redo(self) -> bool:
-        """Replay moves up to the next turn of a person (or the end of the history)."""
-        game = self.game
-        persons = self.persons
-        if not self.seats or not persons:
-            return game.redo()
-        if game.cursor >= len(game.plies):
-            return False
-        target = game.cursor + 1
-        while (target < len(game.plies)
-               and game.rules.to_move(game.position_at(target)) not in persons):
-            target += 1
-        game.goto(target)
-        return True
-
-    def acting_side(self, mover: int) -> int:
-        """Who resigns or offers a draw: the one person when the computer is to move, else
-        the mover."""
-        persons = self.persons
-        if self.is_computer(mover) and len(persons) == 1:
-            return persons[0]
-        return mover
-
     # ----- hints ---------------------------------------------------------------------
 
     def ask_hint(self) -> str | None:
@@ -323,49 +267,52 @@ class Computer:
     # ----- the worker -------------------------------------------------------------------
 
     def _start(self, kind: str, side: int, level: str) -> None:
-        if self.run is None:
-            raise RuntimeError("the computer has no runner: the screen sets it when mounted")
+        if self.loop is None:
+            raise RuntimeError("the computer has no loop to think in: the table's owner "
+                               "sets it")
         game = self.game
-        copy = snapshot(game)
+        copy = self.game_for_thinking()
         job = Job(kind, side, game.cursor, game.plies[game.cursor - 1] if game.cursor else None)
         seed = self.seed
         stop = job.stop
 
-        def work() -> Any:
-            worker = get_current_worker()
-            return choose(copy, level, seed, lambda: stop.is_set() or worker.is_cancelled)
+        def work(cancelled: Callable[[], bool]) -> Any:
+            return choose(copy, level, seed, lambda: stop.is_set() or cancelled())
 
         self.job = job
         self.frame = 0
-        job.worker = self.run(work, f"computer {kind}")
+        job.worker = self.loop.run(work, f"computer {kind}",
+                                   lambda finished: self._finished(job, finished))
 
-    def worker_changed(self, event: Worker.StateChanged) -> Answer | None:
-        """A worker's state changed (UI thread): what the screen should do about it."""
-        job = self.job
-        if job is None or event.worker is not job.worker or job.done:
+    def _finished(self, job: Job, finished: Finished) -> None:
+        """A worker ended (in the loop's thread): tell the table what it means."""
+        answer = self.worker_done(job, finished)
+        if answer is not None and self.on_answer is not None:
+            self.on_answer(answer)
+
+    def worker_done(self, job: Job, finished: Finished) -> Answer | None:
+        """What the end of ``job``'s worker means, or None when it no longer matters."""
+        if job is not self.job or job.done:
             return None
-        if event.state == WorkerState.SUCCESS:
-            if job.stop.is_set():
-                return None
-            job.move = event.worker.result
-            job.done = True
-            if job.kind == "move":
-                return Answer("move")
+        if finished.cancelled or finished.error is not None:
             self.job = None
-            try:
-                self.hint = self._make_hint(job.move)
-            except Exception as exc:  # an engine bug: report it, keep the app alive
-                log.exception("engine error in a hint")
-                return Answer("failed", f"engine error in the hint: {type(exc).__name__}: {exc}")
-            return Answer("hint")
-        if event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
-            self.job = None
-            if event.state == WorkerState.ERROR:
-                error = event.worker.error
-                return Answer("failed",
-                              f"the computer could not move: {type(error).__name__}: {error}")
-            return Answer("failed")
-        return None
+            error = finished.error
+            if error is None:
+                return Answer("failed")
+            return Answer("failed", f"the computer could not move: {type(error).__name__}: {error}")
+        if job.stop.is_set():
+            return None
+        job.move = finished.result
+        job.done = True
+        if job.kind == "move":
+            return Answer("move")
+        self.job = None
+        try:
+            self.hint = self._make_hint(job.move)
+        except Exception as exc:  # an engine bug: report it, keep the app alive
+            log.exception("engine error in a hint")
+            return Answer("failed", f"engine error in the hint: {type(exc).__name__}: {exc}")
+        return Answer("hint")
 
     @property
     def move_ready(self) -> bool:

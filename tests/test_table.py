@@ -14,7 +14,6 @@ from ogames.core.game import Game
 from ogames.core.outcome import TIME_FORFEIT
 from ogames.core.registry import get_rules
 from ogames.core.savefile import format_game, parse_game
-from ogames.core.storage import read_autosave_text
 from ogames.table import computer as computer_module
 from ogames.table.clock import Clock, ClockSetting, clock_text
 from ogames.table.table import (
@@ -127,11 +126,13 @@ def test_resigning_ends_the_game_for_the_resigner() -> None:
 
 def test_the_autosave_falls_due_with_a_move_and_is_written_when_asked() -> None:
     game = ordo()
-    table = Table(game, keeper=Keeper(game))
+    keeper = Keeper(game)
+    table = Table(game, keeper=keeper)
     table.settle(changed=False)
-    assert table.save_now() == [] and read_autosave_text() is None
+    assert table.save_now() == [] and keeper.autosave_path is None  # nothing played yet
     play_text(table, "e3-e4")
-    assert table.save_now() == [] and read_autosave_text() == format_game(game)
+    assert table.save_now() == [] and keeper.autosave_path is not None
+    assert keeper.autosave_path.read_text("utf-8") == format_game(game)
     assert table.due_autosave() is None  # written: nothing more is due
 
 

@@ -94,11 +94,11 @@ async def test_leaving_from_the_handoff_band_says_no_move_hint_for_a_hidden_hand
 
 @ui_test
 async def test_n_during_a_running_review_says_why_nothing_happens(tmp_path, monkeypatch):
-    from ogames.ai.monte_carlo import Level
+    from ogames.ai.review import Budget
     from ogames.ui.screens import replay as replay_module
 
     game, path = saved_random_game(tmp_path, "ordo", 24, seed=4)
-    monkeypatch.setattr(replay_module, "REVIEW_LEVEL", Level("slow", 4000, None))
+    monkeypatch.setattr(replay_module, "REVIEW_BUDGET", Budget(nodes=12_000, iterations=4000))
     app = OgamesApp(replay=load_game(path), replay_name=path.name)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -318,9 +318,9 @@ async def test_a_reviewed_replay_keeps_the_movers_cards_and_some_moves_in_view(t
         await pilot.pause()
         replay = app.screen
         # a review's rows as when one is shown (its chart and chances), none run
-        from ogames.ai.review import assemble, plan
+        from ogames.ai.review import Budget, assemble, plan
         whole = game
-        replay.review_plan = plan(whole, "easy", 0, done={})
+        replay.review_plan = plan(whole, Budget(nodes=1500, iterations=24), 0, done={})
         replay.review = assemble(replay.review_plan, {})
         replay.fit_window()
         for ply in (1, 2):

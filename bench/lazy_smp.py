@@ -1,7 +1,7 @@
 """An experiment: hard's alpha-beta on every core as "lazy SMP" (one transposition table
 shared by all the processes) instead of the root split of :mod:`ogames.ai.parallel_alphabeta`.
 
-The root split looks at more nodes but gains no ply (README, ``bench/search_depth.py``):
+The root split looks at more nodes but gains no ply (docs/performance.md, ``bench/search_depth.py``):
 the part holding the best move does nearly all the work of the single search, and the
 other parts search their moves without the bound that move would have given them. In a
 lazy SMP search every process searches the whole tree, all of them reading and writing

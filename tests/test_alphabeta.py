@@ -316,7 +316,7 @@ def test_ordos_hard_search_may_overrule_a_capture_it_values_far_below_its_own_mo
 def test_a_game_may_search_a_named_level_at_its_own_depth() -> None:
     """``Policy.level_depths`` changes the depth of the level it names, nothing else; a
     Level given whole is searched as given. Opprimo's medium looks four plies ahead (at
-    three it beat easy in only 71 of 100 bench games: README, strength)."""
+    three it beat easy in only 71 of 100 bench games: bench/EXPERIMENTS.md)."""
     from ogames.core.policy import Policy
 
     own = Policy(level_depths=(("medium", 4),))

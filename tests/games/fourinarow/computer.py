@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ogames.core.policy import Policy, logistic, two_sided
+from ogames.core.policy import Judging, Policy, logistic, two_sided
 from ogames.core.rules import Rules
 
 from .notation import Move, Position
@@ -73,8 +73,14 @@ def priority(rules: Rules, pos: Position, moves: Sequence[Move]) -> list[float]:
             - abs(m.column - middle) for m in moves]
 
 
+#: how the judge (hard's search: the hints and the review) reads this game: a small board
+#: needs no more than the smallest budget the judge's tests allow, and the curve is the one
+#: ``evaluate`` uses (one line's worth of advantage, about 73 %), not fitted
+JUDGING = Judging(nodes=10_000, scale=1.0)
+
+
 @cache
 def policy() -> Policy:
     """The policy the search asks the Rules for (built once)."""
     return Policy(evaluate, priority, playout_depth=8, greedy=0.5, score=score, noisy=noisy,
-                  threatened=threatened)
+                  threatened=threatened, judging=JUDGING)

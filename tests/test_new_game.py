@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ogames.ai import LEVELS, Level, Player, alphabeta, choose_move, parallel
-from ogames.ai.review import review_game
+from ogames.ai import LEVELS, Player, alphabeta, choose_move, parallel_alphabeta
+from ogames.ai.review import Budget, review_game
 from ogames.cli import cli
 from ogames.core import registry
 from ogames.core.errors import IllegalMoveError, NotationError, UnknownGameError
@@ -317,7 +317,7 @@ def test_the_computer_wins_and_blocks_at_every_level(game, level):
     assert game.move_text(win.position, player.choose(win)) in ("b", "f")
     block = Game.from_position(game, position(game, MUST_BLOCK))
     assert game.move_text(block.position, player.choose(block)) == "g"
-    assert game.move_text(win.position, choose_move(win, 0, level, seed=1)) in ("b", "f")
+    assert game.move_text(win.position, choose_move(win, level, seed=1)) in ("b", "f")
 
 
 def test_worker_processes_know_the_registered_game(game, caplog):
@@ -326,10 +326,10 @@ def test_worker_processes_know_the_registered_game(game, caplog):
     so every part of the search answers."""
     pos = position(game, MUST_BLOCK)
     legal = game.legal_moves(pos)
-    quick = Level("quick", 24, None, playout_depth=6)
+    quick = Budget(nodes=300, iterations=24)
     level = replace(alphabeta.game_level("hard", game.policy()), time_limit=0.4)
     with caplog.at_level(logging.ERROR, logger="ogames.ai"):
-        found = parallel.search(game, pos, legal, game.policy(), level, workers=2)
+        found = parallel_alphabeta.search(game, pos, legal, game.policy(), level, workers=2)
         assert found.nodes > 0 and found.depth > 0
         reviewed = review_game(played(game, "ddee"), quick, seed=1, workers=2)
     assert reviewed.complete

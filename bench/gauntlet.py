@@ -7,8 +7,9 @@ Opponents:
 * ``plain-2``, ``plain-4``, ``plain-6``: a plain fixed-depth alpha-beta (``bench.plain``:
   its own negamax, no table, no quiescence, children ordered by its own evaluation) with
   its own evaluation of each game (``bench.plain_eval``), at 2, 4 and 6 plies;
-* ``engine-8`` (Onitama only): an external Onitama engine held at 8 plies, reached through
-  a small line protocol (``ExternalEngine``) by the command in ``OGAMES_ONITAMA_ENGINE``;
+* ``engine-4``, ``engine-6``, ``engine-8`` (Onitama only): an external Onitama engine held
+  at 4, 6 or 8 plies, reached through a small line protocol (``ExternalEngine``) by the
+  command in ``OGAMES_ONITAMA_ENGINE``;
   the figure the issue asks for is against the published open-source Java engine
   (negamax, principal variation search, quiescence, a transposition table, tuned
   piece-square tables), built outside this repository. Nothing of it is in this tree.
@@ -51,6 +52,7 @@ LOG = ROOT / "bench" / "gauntlet-games.jsonl"
 #: the games the gauntlet plays (the two-sided ones; Ochmir's hands are hidden)
 GAMES = ("onitama", "ordo", "oferhlyp", "opprimo")
 PLAIN = {"plain-2": 2, "plain-4": 4, "plain-6": 6}
+ENGINES = {"engine-4": 4, "engine-6": 6, "engine-8": 8}
 ENGINE = "engine-8"
 ENGINE_DEPTH = 8
 #: the command that runs the external Onitama engine (see ``ExternalEngine``)
@@ -131,11 +133,11 @@ class Result:
 
 def opponent_player(game_id: str, opponent: str, seed: int) -> tuple[Chooser, object | None]:
     """The opponent's chooser, and what must be closed after the game (an engine)."""
-    if opponent == ENGINE:
+    if opponent in ENGINES:
         command = os.environ.get(ENGINE_COMMAND)
         if not command:
             raise SystemExit(f"set {ENGINE_COMMAND} to the command that runs the engine")
-        engine = ExternalEngine(command)
+        engine = ExternalEngine(command, ENGINES[opponent])
         return engine, engine
     from .plain import plain_player
 
@@ -208,7 +210,7 @@ def play(console: Console, games: int, ids: Iterable[str], opponents: Iterable[s
     for index in range(games):
         for game_id in ids:
             for opponent in opponents:
-                if opponent == ENGINE and game_id != "onitama":
+                if opponent in ENGINES and game_id != "onitama":
                     continue
                 if (game_id, opponent, index) in done:
                     continue
@@ -226,7 +228,7 @@ def report(console: Console, ids: Iterable[str] = GAMES, how: str = "clock") -> 
     """The table: hard's score against each opponent, per game (``how``: hard on the
     clock, or at a node budget)."""
     results = [r for r in read_log() if r.hard == how]
-    opponents = (*PLAIN, ENGINE)
+    opponents = (*PLAIN, *ENGINES)
     table = Table(title="the gauntlet: hard (1.7 s a move, both cores) against opponents "
                         "written apart from the app's search (goal: 60 % against plain-6, "
                         "5 of 10 against the Onitama engine at 8 plies)")
@@ -259,7 +261,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", dest="game_ids", choices=GAMES)
     parser.add_argument("--versus", action="append", dest="opponents",
-                        choices=(*PLAIN, ENGINE))
+                        choices=(*PLAIN, *ENGINES))
     parser.add_argument("--games", type=int, default=0, help="games per pairing to have")
     parser.add_argument("--nodes", type=int, default=None,
                         help="hard searches this many nodes a move on one core, no clock")
@@ -268,7 +270,7 @@ def main() -> None:
     console = Console()
     ids = tuple(args.game_ids or GAMES)
     if args.games:
-        play(console, args.games, ids, tuple(args.opponents or (*PLAIN, ENGINE)),
+        play(console, args.games, ids, tuple(args.opponents or (*PLAIN, *ENGINES)),
              nodes=args.nodes)
     report(console, ids, "clock" if args.nodes is None else f"nodes={args.nodes}")
 

@@ -40,7 +40,7 @@ from .strength import ROOT
 #: random plies at the start of a game
 OPENING = 4
 #: the ridge penalty of the fit, per weight (keeps rarely seen squares near nothing)
-RIDGE = 1.0
+RIDGE = 10.0
 MAX_PLIES = 200
 
 

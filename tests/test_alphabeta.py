@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, reject, settings
@@ -144,7 +145,9 @@ def test_iterative_deepening_plays_a_best_move_at_its_depth(game_id):
     depth it finished (the ordering and the table only speed it up)."""
     for seed in range(2):
         rules, pos = playout(game_id, seed, 12 + 5 * seed)
-        policy = rules.policy()
+        # without the extension of a threatened side: a plain minimax that follows it has
+        # no pruning to bound it (the extension is checked against minimax above)
+        policy = replace(rules.policy(), threatened=None)
         depth = min(2, DEEPEST[game_id])
         found = alphabeta.search(rules, pos, list(rules.moves(pos)), policy,
                                  Level("t", depth, quiescence=QUIET))
@@ -167,7 +170,8 @@ def test_late_move_reductions_reach_a_depth_with_fewer_nodes(game_id):
         counts = []
         for reductions in (False, True):
             level = Level("t", 5, reductions=reductions)
-            found = alphabeta.search(rules, pos, list(rules.moves(pos)), rules.policy(), level)
+            policy = replace(rules.policy(), reductions=True)  # the search's, whatever the game's
+            found = alphabeta.search(rules, pos, list(rules.moves(pos)), policy, level)
             assert found.depth == 5 or abs(found.value) > alphabeta.PROVEN
             counts.append(found.nodes)
         assert counts[1] < counts[0]
@@ -279,7 +283,9 @@ def test_a_capture_that_loses_is_refused_even_when_the_table_is_cold():
     tactic = alphabeta.precheck(rules, pos, legal, policy)
     assert rules.move_text(pos, tactic.capture) == "Tiger c5-c3"
     after = rules.apply(pos, tactic.capture)
-    assert plain_minimax(rules, policy, after, 3) > alphabeta.PROVEN  # Red wins by force
+    # Red wins by force (a plain minimax without the threatened side's extension, which
+    # it could not bound)
+    assert plain_minimax(rules, replace(policy, threatened=None), after, 3) > alphabeta.PROVEN
     quiet = rules.parse_move(pos, "Boar b5-b4")
     cold = alphabeta.Result(quiet, 0.0, depth=8, nodes=0, cut=False, searcher=None)
     assert not alphabeta.keep_capture(rules, pos, policy, tactic, cold)
@@ -354,3 +360,23 @@ def test_a_game_may_give_a_level_its_own_score() -> None:
     for game_id in ("ordo", "onitama", "oferhlyp"):
         other = get_rules(game_id).policy()
         assert alphabeta.level_policy(other, "easy") is other
+
+
+def test_a_game_can_turn_late_move_reductions_off(monkeypatch):
+    """Hard reduces late quiet moves where the game's policy lets it (Policy.reductions):
+    Onitama's does not (its deciding moves are quiet), Ordo's does."""
+    made: list[bool] = []
+    real = alphabeta.Searcher.__init__
+
+    def spy(self, *args, **kwargs):
+        real(self, *args, **kwargs)
+        made.append(self.reductions)
+
+    monkeypatch.setattr(alphabeta.Searcher, "__init__", spy)
+    level = replace(alphabeta.LEVELS["hard"], time_limit=None, nodes=300)
+    for game_id, expected in (("onitama", False), ("ordo", True)):
+        rules = get_rules(game_id)
+        game = Game.new(rules, None, 1)
+        made.clear()
+        alphabeta.search(rules, game.position, game.legal_moves(), rules.policy(), level)
+        assert made == [expected]

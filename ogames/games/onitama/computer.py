@@ -4,7 +4,12 @@ moves each side's two cards give it, the students of the side to move that the o
 side's cards attack, and the threats of the other side to end the game next move (its
 cards attack the Master, its Master is one move from the arch). Captures (of the Master
 first) are tried first, and captures and a Master's step onto the enemy arch are what the
-alpha-beta search follows past its horizon.
+alpha-beta search follows past its horizon; where the horizon falls on a side that could
+lose next move, it looks a ply further (``threatened``). Hard does not search quiet moves
+late in the order a ply shallower here (``Policy.reductions``): most moves are quiet,
+and the Masters' walks that decide a game are made of them. Against an outside engine
+held at eight plies, hard's search at 150,000 nodes a move won 4 of 12 games without
+those reductions, 2 of 11 with them.
 
 The weights are fitted to results (Texel tuning, ``bench/texel.py``): self-play games of
 the search at a small node budget, each quiet position's ``features`` and its side to
@@ -45,15 +50,41 @@ TERMS = ("students", *(f"student on {n}" for n in CLASS_NAMES),
 STUDENTS_AT, MASTER_AT, LATE_MASTER_AT = 1, 1 + CLASSES, 1 + 2 * CLASSES
 MOVES_AT = 1 + 3 * CLASSES
 #: the pieces on the board at which the Master's squares count as in the opening (its
-#: middle-game table alone); with fewer, the end-game table weighs more, and alone with
-#: two pieces on the board
+#: first table alone); with fewer, its second table weighs more, and alone with two
+#: pieces on the board
 FULL_BOARD = 10
-#: the weights of the terms (Texel tuning, see the module's text)
+#: the weights of the terms (Texel tuning, ``python -m bench.texel --game onitama --fit``,
+#: ridge 10): fitted on the quiet positions of the even-numbered games of
+#: ``bench/texel-onitama.jsonl`` (13,795 positions of about 680 self-play games of the
+#: search at 8,000 and 1,500 nodes a move, four random plies first); on the odd-numbered
+#: games' 13,914 positions, which the fit never saw, a logistic of the score predicts the
+#: results with a log-likelihood of -0.631 a position, where the score before (students
+#: and the Master's distance to the arch) did -0.627 at its best scale and chance -0.693.
+#: Squares are rows of rank 1 to 5 from the own seat, columns the edge, the wing and the
+#: middle file. Against an outside engine held at five plies, the search at 30,000 nodes
+#: a move won 9 and 10 of 20 games with weights fitted so on part of these games, 3 of 17
+#: with the old score.
 WEIGHTS: tuple[float, ...] = (
-    1.0, *(0.0,) * CLASSES,
-    *(-0.3 * max(2 - c % 3, 4 - c // 3) for c in range(CLASSES)),
-    *(-0.3 * max(2 - c % 3, 4 - c // 3) for c in range(CLASSES)),
-    0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+    1.0,  # a student
+    -0.0728, 0.0276, -0.0493,
+    0.1461, 0.1901, 0.2058,
+    0.2204, 0.1583, 0.1021,
+    -0.1256, 0.1052, 0.5511,
+    -0.6850, 0.2511, -0.0250,  # where a student stands
+    0.1784, 0.0967, 0.0725,
+    0.0208, -0.0269, -0.0364,
+    -0.2204, -0.2108, 0.0100,
+    -0.2832, 0.3654, 0.1427,
+    -0.3059, 0.1971, 0.0000,  # where the Master stands, all pieces on the board
+    -1.0383, -0.6769, -0.2014,
+    -0.7426, -0.3775, -0.0593,
+    -0.0200, 0.4832, 0.3406,
+    0.7037, 0.6847, 0.3062,
+    0.1708, 0.4269, 0.0000,  # where the Master stands, its two pieces left
+    0.0179, -0.0285,  # the mover's moves, the other side's
+    0.0457, -0.0739,  # the mover's students attacked, and attacked but unguarded
+    -0.3610, -1.8063,  # the Master attacked, the other Master one move from the arch
+)
 
 
 def phase(board: str) -> float:
@@ -92,14 +123,22 @@ def features(rules: Rules, pos: Position) -> list[float]:
 
 
 def _threats(pos: Position) -> tuple[int, int, int, int, int, int]:
-    """The terms that read the cards: the side to move's moves and the other side's
-    (passes not counted), the mover's students the other side's cards attack and those
-    of them no piece of the mover guards, whether they attack the mover's Master, and
-    whether the other side's Master is one move from the mover's arch."""
-    b, me = pos.board, pos.turn
+    """The terms that read the cards (``card_terms``) of ``pos``."""
+    me = pos.turn
+    return card_terms(pos.board, me, pos.hand(me), pos.hand(1 - me))
+
+
+@lru_cache(maxsize=1 << 15)
+def card_terms(b: str, me: int, hand: tuple[str, str], their_hand: tuple[str, str]
+               ) -> tuple[int, int, int, int, int, int]:
+    """The side to move's moves and the other side's (passes not counted), the mover's
+    students the other side's cards attack and those of them no piece of the mover
+    guards, whether they attack the mover's Master, and whether the other side's Master
+    is one move from the mover's arch. Kept per board and hands: the search asks at the
+    horizon (``threatened``) and again for the score of the same position."""
     them = 1 - me
-    mine = side_moves(b, me, pos.hand(me))
-    theirs = side_moves(b, them, pos.hand(them))
+    mine = side_moves(b, me, hand)
+    theirs = side_moves(b, them, their_hand)
     if mine and mine[0].origin is None:
         mine = ()
     if theirs and theirs[0].origin is None:
@@ -111,30 +150,67 @@ def _threats(pos: Position) -> tuple[int, int, int, int, int, int]:
     master = 1 if len(attacked) > len(students) else 0
     hanging = 0
     if students:
-        reach = hand_targets(me, pos.hand(me))
-        guarded = {t for sq, ch in enumerate(b) if ch in own for t, _ in reach[sq]}
-        hanging = sum(1 for t in students if t not in guarded)
+        guards = guarding_squares(me, hand)
+        hanging = sum(1 for t in students if not any(b[g] in own for g in guards[t]))
     their_master = b.find(MASTER[them])
     arch = ARCH[me]
     near = any(m.origin == their_master and m.target == arch for m in theirs)
     return len(mine), len(theirs), len(students), hanging, master, int(near)
 
 
+@cache
+def guarding_squares(side: int, hand: tuple[str, str]) -> tuple[tuple[int, ...], ...]:
+    """Per square: the squares from which ``side``'s pieces reach it with ``hand``'s
+    cards (a piece of the side there guards it)."""
+    reach = hand_targets(side, hand)
+    return tuple(tuple(sorted({sq for sq in range(SIZE * SIZE) for t, _ in reach[sq]
+                               if t == target})) for target in range(SIZE * SIZE))
+
+
+def _piece_values(weights: Sequence[float]) -> dict[str, tuple[tuple[float, float], ...]]:
+    """Per piece letter, per square: its value for Red (a Blue piece's negated) with all
+    pieces on the board and with its two pieces left (a student's is the same), from
+    ``weights``: ``placement`` reads them at every leaf."""
+    out = {}
+    for ch in "rRbB":
+        side = RED if ch in OWN[RED] else BLUE
+        sign = 1.0 if side == RED else -1.0
+        row = []
+        for square in range(SIZE * SIZE):
+            c = square_class(square, side)
+            if ch == STUDENT[side]:
+                value = weights[0] + weights[STUDENTS_AT + c]
+                row.append((sign * value, sign * value))
+            else:
+                row.append((sign * weights[MASTER_AT + c], sign * weights[LATE_MASTER_AT + c]))
+        out[ch] = tuple(row)
+    return out
+
+
+PIECE_VALUES = _piece_values(WEIGHTS)
+
+
 @lru_cache(maxsize=1 << 16)
 def placement(board: str) -> float:
     """Red's advantage from the pieces and their squares alone (the weights' first
     ``MOVES_AT`` terms), kept per board: the same boards come back all through a search."""
-    total = 0.0
     early = phase(board)
+    late = 1.0 - early
+    values = PIECE_VALUES
+    total = 0.0
     for square, ch in enumerate(board):
-        if ch == ".":
-            continue
-        side = RED if ch in OWN[RED] else BLUE
-        c = square_class(square, side)
-        value = (WEIGHTS[0] + WEIGHTS[STUDENTS_AT + c] if ch == STUDENT[side] else
-                 early * WEIGHTS[MASTER_AT + c] + (1.0 - early) * WEIGHTS[LATE_MASTER_AT + c])
-        total += value if side == RED else -value
+        if ch != ".":
+            full, few = values[ch][square]
+            total += early * full + late * few
     return total
+
+
+def threatened(rules: Rules, pos: Position) -> bool:
+    """The other side could end the game with its next move (``Policy.threatened``): its
+    cards attack the mover's Master, or bring its own Master onto the mover's arch. The
+    search then looks a ply further instead of standing pat on a lost position."""
+    terms = _threats(pos)
+    return bool(terms[4] or terms[5])
 
 
 def score(rules: Rules, pos: Position) -> float:
@@ -185,4 +261,5 @@ def policy() -> Policy:
         return out
 
     return Policy(evaluate, priority, playout_depth=24, greedy=0.5, score=score, noisy=noisy,
-                  material=material, noisy_moves=noisy_moves, judging=JUDGING)
+                  material=material, noisy_moves=noisy_moves, threatened=threatened,
+                  judging=JUDGING, reductions=False)

@@ -211,6 +211,33 @@ async def test_keys_typed_at_once_after_the_colon_all_go_in():
         assert [p.text for p in screen(app).game.plies] == ["b2-b3"]
 
 
+def burst(app, text: str) -> None:
+    """Keys sent as a fast typist (or a paste) sends them: no pause between them; ``⏎``
+    is Enter."""
+    names = {":": "colon", "-": "minus", "⏎": "enter"}
+    for char in text:
+        key = names.get(char, char)
+        app._driver.send_message(events.Key(key, "\r" if char == "⏎" else char))
+
+
+@ui_test
+async def test_moves_typed_ahead_are_played_in_order():
+    """The second move typed before the first is played: the keys behind an Enter wait
+    until the screen has played its move, then open the next box (they used to go into
+    the old text: "Kcd1-cd2:a12-a10", refused). A refused move behind them stops nothing
+    after it."""
+    async with playing("opprimo") as (app, pilot):
+        await pilot.pause()
+        burst(app, ":Kcd1-cd2⏎:a12-a10⏎:a2-a4⏎")
+        await wait_for(pilot, lambda: len(screen(app).game.plies) == 3)
+        assert [p.text for p in screen(app).game.plies] == ["Kcd1-cd2", "a12-a10", "a2-a4"]
+        burst(app, ":c2-c3⏎:b11-b9⏎")  # not Red's soldier: refused, then b11-b9 played
+        await wait_for(pilot, lambda: len(screen(app).game.plies) == 4)
+        await pilot.pause()
+        assert [p.text for p in screen(app).game.plies][-1] == "b11-b9"
+        assert not screen(app).has_class("typing")
+
+
 @ui_test
 async def test_enter_with_nothing_typed_plays_nothing():
     async with playing("ordo") as (app, pilot):

@@ -47,6 +47,7 @@ from .handoff import HandoffScreen
 from .leaving import LeavesOnce
 
 if TYPE_CHECKING:  # imported when a move is first typed (a game's first frame is sooner)
+    from ...core.rules import Move
     from ...core.typed_moves import MoveFinder
     from ..widgets.move_box import MoveBox
 
@@ -854,16 +855,22 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def on_move_box_chosen(self, event: MoveBox.Chosen) -> None:
         """Enter in the move box: the move is played as a click plays it; when it cannot
-        be, the box says why and stays open."""
+        be, the box says why and stays open. Then the keys typed meanwhile go on."""
+        try:
+            self._play_typed(event.move)
+        finally:
+            self._typed_box().settle()
+
+    def _play_typed(self, move: Move) -> None:
         if self.has_class("tiny"):
             return  # nothing is done blind
         ply = self.game.cursor
         self.message = ""
         if ply < len(self.game.plies):  # asked over the game, the box closed (see above)
             self._close_move_box()
-            self.person_plays(event.move)
+            self.person_plays(move)
             return
-        if not self.play(event.move):
+        if not self.play(move):
             self._typed_box().refuse(self.message or "that move cannot be played now")
             return
         self._close_move_box()

@@ -127,15 +127,36 @@ class MoveInput(Input):
     ]
 
     async def _on_key(self, event: events.Key) -> None:
-        """``:`` where a move cannot start (nothing typed, or a refused text, which stays
+        """Keys typed after Enter, while the screen plays the move, wait for it (``held``):
+        typed into the old text they would change the move being played, or make a typed
+        ``:`` part of it instead of opening the next move. ``:`` where a move cannot start (nothing typed, or a refused text, which stays
         selected) starts afresh: a player who presses ``:`` again means to type a new move,
         not to add ``:`` to the old one ("d3-c3:d3xg3"). No move starts with ``:``."""
+        box = self.parent
+        if isinstance(box, MoveBox) and box.waiting:
+            event.stop()
+            event.prevent_default()
+            box.held.append((event.key, event.character))
+            return
+        if event.key == "enter":
+            # here, in the order of the keys: as a binding it would be run only once the
+            # key has bubbled up to the screen, after the keys typed behind it
+            event.stop()
+            event.prevent_default()
+            self.action_submit()
+            return
         if event.character == ":" and (not self.value or self.selection == (0, len(self.value))):
             event.stop()
             event.prevent_default()
             self.value = ""
             return
         await super()._on_key(event)
+
+    def action_submit(self) -> None:
+        """Enter: decided at once, on the text as it stands (a ``Submitted`` message would
+        be read after the keys already typed behind it)."""
+        if isinstance(self.parent, MoveBox):
+            self.parent.submit()
 
     async def action_box(self, action: str) -> None:
         if isinstance(self.parent, MoveBox):
@@ -188,6 +209,10 @@ class MoveBox(Widget):
         #: the most lines the list may take (set by the screen to the rows it can spare)
         self.rows = 1
         self._refusal = ""
+        #: Enter chose a move and the screen has not yet played or refused it
+        self.waiting = False
+        #: the keys (name, character) typed meanwhile, pressed again once it has
+        self.held: list[tuple[str, str | None]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(":", id="prompt")
@@ -237,14 +262,25 @@ class MoveBox(Widget):
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()  # already found (``MoveInput.watch_value``)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def submit(self) -> None:
+        """Enter: ask the screen to play the move chosen; until it has (``settle``), keys
+        wait."""
         move = self.move
         if move is None or not (self.input.value.strip() or self.browsed):
             # nothing typed nor chosen: Enter must not play the first move listed
             self.refuse(self.matches.reason or "type a move, or choose one with ↑/↓")
             return
+        self.waiting = True
         self.post_message(self.Chosen(move))
+
+    def settle(self) -> None:
+        """The screen has played or refused the move: the keys typed meanwhile are pressed
+        again, in order, on whatever has the focus now (the board, or this box when the
+        move was refused)."""
+        self.waiting = False
+        held, self.held = self.held, []
+        for key, character in held:
+            self.app.post_message(events.Key(key, character))
 
     def action_complete(self) -> None:
         """Fill in what every move matching the text has in common; when that adds

@@ -33,8 +33,11 @@ from .play import hand_targets, side_moves
 
 #: how the judge (the hard level's search, which gives the hints and the review) reads
 #: this game: its offline budget, about what hard searches in its time on two cores, and
-#: the chance curve of its values, not fitted yet
-JUDGING = Judging(nodes=300_000, scale=1.5)
+#: the chance curve of its values, fitted to results (``python -m bench.judge --fit``: the
+#: even-numbered of 40 self-play games at a twentieth of the budget; on the odd ones,
+#: which the fit never saw, the side given 50-60, 70-80, 80-90 and 90-100 %
+#: won 52, 68, 83 and 96 %, and 60-70 % won 54 %; ``--report`` prints the table)
+JUDGING = Judging(nodes=300_000, scale=0.27)
 
 #: a square from its side's own seat: rank 0 its home row, file folded onto the near wing
 #: (0 the edge, 2 the middle file), as one of 15 classes (``rank * 3 + folded file``)

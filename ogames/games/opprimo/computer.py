@@ -296,7 +296,9 @@ def balance_function(anchors: bool = True) -> Callable[[Position], float]:
 
 #: how the judge (the hard level's search, which gives the hints and the review) reads
 #: this game: its offline budget, about what hard searches in its time on two cores, and
-#: the chance curve of its values, not fitted yet
+#: the chance curve of its values, not fitted yet: the judge's self-play at a twentieth of
+#: its budget (``python -m bench.judge --play``) seldom ends a game within 300 plies here
+#: (6 of 7 games ran out), and an unfinished game says nothing of who wins
 JUDGING = Judging(nodes=200_000, scale=2.5)
 
 

@@ -10,7 +10,7 @@ from .play import ADJACENT, jump_orders, jump_refusal, moves, outcome, straight_
 
 #: this game's Termination keywords (CLARIFICATIONS §1.6) as the words players read
 ENDINGS = {
-    "pieces": "only one piece left",
+    "pieces": "the other side has at most one piece left",
 }
 
 _NOT_LEGAL = "that is not a legal choice here"

@@ -17,9 +17,9 @@ to a game's evaluation throws its games away, and a refitted chance curve does n
 
 **Fit.** The chance curve of a game is a logistic of the value, ``1 / (1 + exp(-(value +
 edge) / scale))``: the side to move's chance of winning. ``scale`` is fitted (``edge``
-is left at 0, see ``fit``) by maximum likelihood to the outcomes of the logged games with even numbers (a draw counts
-half a win), every position of a game weighed alike; the games with odd numbers are kept
-for the calibration table, which the fit never saw. A proven result is left out (it is
+is left at 0, see ``fit``) by maximum likelihood to the outcomes of the logged games with
+even numbers (a draw counts half a win), every position of a game weighed alike; the
+games with odd numbers are kept for the calibration table, which the fit never saw. A proven result is left out (it is
 shown as "wins in N", not as a chance). Three-handed Ochmir's Monte Carlo shares are
 outcome estimates already and are not fitted.
 

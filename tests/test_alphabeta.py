@@ -30,7 +30,7 @@ LEAVES = 20_000
 #: positions a plain minimax may visit before the example is set aside: the ply added where
 #: the next move could end the game (``Policy.threatened``) can chain, ply after ply, in an
 #: Opprimo middle game, and one such position held a clean-clone suite for ten minutes
-NODES = 40_000
+NODES = 100_000
 
 
 class TooBig(Exception):

@@ -129,9 +129,11 @@ class MoveInput(Input):
     async def _on_key(self, event: events.Key) -> None:
         """Keys typed after Enter, while the screen plays the move, wait for it (``held``):
         typed into the old text they would change the move being played, or make a typed
-        ``:`` part of it instead of opening the next move. ``:`` where a move cannot start (nothing typed, or a refused text, which stays
-        selected) starts afresh: a player who presses ``:`` again means to type a new move,
-        not to add ``:`` to the old one ("d3-c3:d3xg3"). No move starts with ``:``."""
+        ``:`` part of it instead of opening the next move. Enter itself is taken here (the
+        ``enter`` binding stays for the footer). ``:`` where a move cannot start (nothing
+        typed, or a refused text, which stays selected) starts afresh: a player who
+        presses ``:`` again means to type a new move, not to add ``:`` to the old one
+        ("d3-c3:d3xg3"). No move starts with ``:``."""
         box = self.parent
         if isinstance(box, MoveBox) and box.waiting:
             event.stop()

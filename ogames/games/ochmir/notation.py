@@ -90,6 +90,36 @@ class Position:
         return format_position(self)
 
 
+class UnfrozenPosition:
+    """A twin of ``Position`` with the very same slots but no frozen ``__setattr__``:
+    ``fast_position`` fills one with plain attribute stores and then turns it into a
+    ``Position`` (CPython allows ``__class__`` assignment between classes of one layout).
+    Never hand one out before its class is ``Position``."""
+
+    __slots__ = Position.__slots__
+
+
+def fast_position(variant: str, board: bytes, to_move: int,
+                  hands: tuple[tuple[int, ...], ...], bag: tuple[int, ...], seed: int | None,
+                  drawn: int, streak: int, ply: int) -> Position:
+    """``Position(...)`` without the frozen-dataclass ``__init__``, which sets each of the
+    nine fields through ``object.__setattr__``: ``play.apply`` makes one per move, perft
+    and the search one per node. The value is the very same (equal, hashable,
+    immutable) ``Position``."""
+    pos = UnfrozenPosition()
+    pos.variant = variant
+    pos.board = board
+    pos.to_move = to_move
+    pos.hands = hands
+    pos.bag = bag
+    pos.seed = seed
+    pos.drawn = drawn
+    pos.streak = streak
+    pos.ply = ply
+    pos.__class__ = Position  # type: ignore[assignment]
+    return pos  # type: ignore[return-value]
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One distinct move (§2.5.11).

@@ -22,7 +22,15 @@ from ogames.core.outcome import Outcome
 
 from .about import SIDES
 from .geometry import ALL, CELLS, EDGE, HEX_CELLS, HEXES_OF, NAMES
-from .notation import PASS, Move, Position, make_move, parse_move_syntax, tile_code_of
+from .notation import (
+    PASS,
+    Move,
+    Position,
+    fast_position,
+    make_move,
+    parse_move_syntax,
+    tile_code_of,
+)
 from .tiles import (
     CANON,
     CARRIES,
@@ -123,6 +131,10 @@ MOBILE: tuple[frozenset[int], ...] = tuple(
 #: STEPS[is_leremoc][s]: the cells a mobile tile on s may step to: a thurin's (across a
 #: side, ``EDGE``) and a leremoc's (across a side or a corner, ``ALL``)
 STEPS = (tuple(EDGE), tuple(ALL))
+#: _STEP_CELLS[code][s]: the cells a tile of ``code`` on s may step to (``STEPS`` by the
+#: tile's value, looked up once per tile in ``count_moves``)
+_STEP_CELLS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    STEPS[VALUE[t] != T] if 0 < t < len(VALUE) else () for t in range(256))
 #: bytes.translate table: code → exposed colour + 1 (0 for empty), to count scores fast
 _COLOUR_BYTE = bytes((EXPOSED[t] + 1 if 0 < t < 91 and EXPOSED[t] >= 0 else 0)
                      for t in range(256))
@@ -465,14 +477,16 @@ def count_moves(pos: Position) -> int:
     if not free:
         return 0
     p = pos.to_move
-    if has_choices(pos):
+    variant = pos.variant
+    if variant[0] == "3" and "t" not in variant:  # side choices (``has_choices``)
         return len(generate(pos))
     board = pos.board
     count = len(tiles_to_place(pos.hands[p], p)) * free
     moving = board.translate(_MOVING[p])
     s = moving.find(1)
+    cells = _STEP_CELLS
     while s >= 0:
-        for d in STEPS[VALUE[board[s]] != T][s]:
+        for d in cells[board[s]][s]:
             if not board[d]:
                 count += 1
         s = moving.find(1, s + 1)
@@ -492,11 +506,14 @@ def free_cells(pos: Position) -> int:
     for hand in hands:
         if HIDDEN in hand:
             raise IllegalMoveError(_VIEW)
-    players = 3 if pos.variant[0] == "3" else 2
     free = board.count(0)
-    if (not free or (not left and not any(hands))
-            or pos.streak >= stall_limit(players)
-            or (players == 3 and max(scores(board, 3)) >= THREE_HANDED_TARGET)):
+    if not free or (not left and not any(hands)):
+        return 0
+    if pos.variant[0] == "3":
+        if (pos.streak >= STALL_PER_PLAYER * 3
+                or max(scores(board, 3)) >= THREE_HANDED_TARGET):
+            return 0
+    elif pos.streak >= STALL_PER_PLAYER * 2:
         return 0
     return free
 
@@ -642,7 +659,7 @@ def apply(pos: Position, move: Move) -> Position:
     n = 3 if variant[0] == "3" else 2
     dst = move.dst
     if dst < 0:  # a pass
-        return Position(variant, pos.board, (p + 1) % n, pos.hands, pos.bag, pos.seed,
+        return fast_position(variant, pos.board, (p + 1) % n, pos.hands, pos.bag, pos.seed,
                         pos.drawn, pos.streak + 1, pos.ply + 1)
     tile = move.tile
     board = bytearray(pos.board)
@@ -667,10 +684,14 @@ def apply(pos: Position, move: Move) -> Position:
         hand, bag, drawn = refill(hands[p], tile, pos.bag, pos.drawn, variant,
                                   pos.seed is not None)
         hands = (*hands[:p], hand, *hands[p + 1:])
-        return Position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn, 0,
+        return fast_position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn, 0,
                         pos.ply + 1)
-    return Position(variant, bytes(board), (p + 1) % n, hands, pos.bag, pos.seed, pos.drawn,
+    return fast_position(variant, bytes(board), (p + 1) % n, hands, pos.bag, pos.seed, pos.drawn,
                     pos.streak + 1, pos.ply + 1)
+
+
+#: (hand, tile) → the hand without that tile (``refill``), as hands recur; emptied when large
+_HAND_LESS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
 
 
 def refill(hand: tuple[int, ...], tile: int, bag: tuple[int, ...], drawn: int, variant: str,
@@ -678,9 +699,19 @@ def refill(hand: tuple[int, ...], tile: int, bag: tuple[int, ...], drawn: int, v
     """The hand after placing ``tile`` from it, and the bag and ``drawn`` after the draw
     (§2.5.6): a hand is refilled to six only once it is empty, or (flag ``r``) by one tile
     after each placement. A seeded bag counts its drawn tiles; another loses them."""
+    left = len(bag) - drawn
+    if len(hand) > 1 and "r" not in variant:  # no draw: the hand less the tile, as kept
+        key = (hand, CANON[tile])
+        less = _HAND_LESS.get(key)
+        if less is None:
+            if len(_HAND_LESS) > 4096:
+                _HAND_LESS.clear()
+            held = list(hand)
+            held.remove(CANON[tile])
+            less = _HAND_LESS[key] = tuple(held)
+        return less, bag, drawn
     held = list(hand)
     held.remove(CANON[tile])
-    left = len(bag) - drawn
     take = (1 if left else 0) if "r" in variant else (0 if held else min(HAND_SIZE, left))
     if take:
         held.extend(bag[drawn:drawn + take])

@@ -79,17 +79,13 @@ class OchmirRules(Rules):
 
     # ----- moves ------------------------------------------------------------------------------
 
-    def moves(self, pos: Position) -> list[Move]:
-        return play.generate(pos)  # type: ignore[return-value]
-
-    def count_moves(self, pos: Position) -> int:
-        return play.count_moves(pos)
+    # perft and the search call these at every node: the engine's functions themselves
+    moves = staticmethod(play.generate)
+    count_moves = staticmethod(play.count_moves)
+    apply = staticmethod(play.apply)
 
     def legal_moves(self, pos: Position) -> list[Move]:
         return play.legal_moves(pos)  # type: ignore[return-value]
-
-    def apply(self, pos: Position, move: Move) -> Position:
-        return play.apply(pos, move)
 
     def outcome(self, pos: Position) -> Outcome | None:
         return play.outcome(pos)

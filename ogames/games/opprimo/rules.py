@@ -62,6 +62,7 @@ class OpprimoRules(Rules):
     # ----- moves (the hot path: perft and the search call these directly) ---------------
 
     moves = staticmethod(play.legal_moves)
+    count_moves = staticmethod(play.count_moves)
     apply = staticmethod(play.apply)
 
     def outcome(self, pos: Position) -> Outcome | None:

@@ -380,3 +380,19 @@ def test_a_game_can_turn_late_move_reductions_off(monkeypatch):
         made.clear()
         alphabeta.search(rules, game.position, game.legal_moves(), rules.policy(), level)
         assert made == [expected]
+
+
+def test_a_killer_move_is_tried_right_after_the_urgent_moves():
+    """The last quiet moves that cut the search off at a ply (killer moves) come right
+    after the moves the game's priority puts first (captures), before the other quiet
+    moves, at that ply only."""
+    rules, pos = playout("onitama", 4, 14)
+    policy = rules.policy()
+    searcher = Searcher(rules, policy)
+    moves = list(rules.moves(pos))
+    plain = searcher.ordered(pos, list(moves), None, 3)
+    urgent = sum(1 for p in policy.priority(rules, pos, moves) if p > 0)
+    killer = plain[-1]
+    searcher.killers[3] = [killer]
+    assert searcher.ordered(pos, list(moves), None, 3)[urgent] == killer
+    assert searcher.ordered(pos, list(moves), None, 4) == plain

@@ -115,7 +115,10 @@ def plain_minimax(rules, policy, pos, depth: int, ply: int = 0,
 
 
 @pytest.mark.parametrize("game_id", SEARCHED)
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# positions whose minimax tree is too big are set aside (``reject``), by design: in Onitama
+# they can be most of those drawn, which is no fault of the drawing
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(seed=st.integers(0, 10_000), plies=st.integers(0, 40), data=st.data())
 def test_alphabeta_value_equals_plain_minimax(game_id, seed, plies, data):
     rules, pos = playout(game_id, seed, plies)

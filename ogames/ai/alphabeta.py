@@ -223,16 +223,19 @@ class Searcher:
                 ply: int | None = None) -> list[Move]:
         """The table's move, then by the game's priority, then the killers of ``ply`` (when
         given), then by history."""
-        history = self.history
+        get = self.history.get
         urgent = 0  # how many moves the game's priority puts first
+        # two stable sorts, the last by the first key: by priority, ties by history, ties
+        # in the given order, with C-level key functions: this runs at every node, and a
+        # lambda called per move made it a fifth slower (10.2 µs against 8.4 µs for 15
+        # Onitama moves)
+        scores = [get(m, 0) for m in moves]
+        keyed = sorted(range(len(moves)), key=scores.__getitem__, reverse=True)
         if self.policy.priority is not None:
             prio = self.policy.priority(self.rules, pos, moves)
-            keyed = sorted(range(len(moves)),
-                           key=lambda i: (-prio[i], -history.get(moves[i], 0)))
-            out = [moves[i] for i in keyed]
+            keyed.sort(key=prio.__getitem__, reverse=True)
             urgent = sum(1 for p in prio if p > 0)
-        else:
-            out = sorted(moves, key=lambda m: -history.get(m, 0))
+        out = [moves[i] for i in keyed]
         if ply is not None and ply < KILLER_PLIES:
             for killer in reversed(self.killers[ply]):
                 if killer in out and out.index(killer) > urgent:

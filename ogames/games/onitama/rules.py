@@ -11,7 +11,6 @@ from collections.abc import Mapping, Sequence
 
 from ogames.core.board import BoardLayout, CellView, PanelSection, Pick
 from ogames.core.errors import IllegalMoveError
-from ogames.core.outcome import Outcome
 from ogames.core.policy import Policy
 from ogames.core.rng import check_seed
 from ogames.core.rules import Rules
@@ -59,14 +58,10 @@ class OnitamaRules(Rules):
 
     # ----- moves ------------------------------------------------------------------------
 
-    def moves(self, pos: Position) -> list[Move]:
-        return play.moves(pos)
-
-    def apply(self, pos: Position, move: Move) -> Position:
-        return play.apply(pos, move)
-
-    def outcome(self, pos: Position) -> Outcome | None:
-        return play.outcome(pos)
+    # perft and the search call these at every node: the engine's functions themselves
+    moves = staticmethod(play.moves)
+    apply = staticmethod(play.apply)
+    outcome = staticmethod(play.outcome)
 
     def move_text(self, pos: Position, move: Move) -> str:
         return notation.format_move(move)

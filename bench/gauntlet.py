@@ -44,6 +44,7 @@ from rich.table import Table
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.core.rules import Move
+from ogames.selfplay import MAX_PLIES as SELFPLAY_MAX_PLIES
 from ogames.selfplay import Chooser, computer_player, play_game
 
 from .strength import ROOT, fingerprint, recorded
@@ -59,8 +60,11 @@ ENGINE_DEPTH = 8
 ENGINE_COMMAND = "OGAMES_ONITAMA_ENGINE"
 #: the goal: hard wins this share against the 6-ply opponent, and half against the engine
 GOALS = {"plain-6": 0.60, ENGINE: 0.50}
-#: a game still going after this many plies is stopped (and counts half)
-MAX_PLIES = 300
+#: a game still going after this many plies is stopped (and counts half): the strength
+#: table's cap (``ogames.selfplay.MAX_PLIES``, 600). It was 300 until 2026-12-07, when all
+#: four Opprimo and Oferhlýp games against plain-6 reached it (hard's wins against the
+#: baseline there take up to 590 plies); a logged game keeps the cap it was played to
+MAX_PLIES = SELFPLAY_MAX_PLIES
 
 
 # ----- the external Onitama engine ---------------------------------------------------------------
@@ -129,6 +133,9 @@ class Result:
     #: how hard thought: "clock" (its usual 1.7 s on every core) or "nodes=N" (one core,
     #: N alpha-beta nodes a move, no clock: for comparing versions on a busy machine)
     hard: str = "clock"
+    #: the ply cap the game was played to (300 for the games logged before 2026-12-07's
+    #: change, which did not record it)
+    max_plies: int = 300
 
 
 def opponent_player(game_id: str, opponent: str, seed: int) -> tuple[Chooser, object | None]:
@@ -177,7 +184,7 @@ def play_one(game_id: str, opponent: str, index: int, stamp: str,
     share = record.shares[seat] if record.reason != "unfinished" else 0.5
     return Result(stamp, game_id, opponent, index, seat, share, record.plies, record.reason,
                   tuple(round(t, 3) for t in record.seconds[seat]), round(load, 2),
-                  tuple(moves), "clock" if nodes is None else f"nodes={nodes}")
+                  tuple(moves), "clock" if nodes is None else f"nodes={nodes}", MAX_PLIES)
 
 
 def read_log(log: Path = LOG) -> list[Result]:

@@ -131,10 +131,11 @@ class SharedSearcher(Searcher):
         code = 0 if move is None else (hash(move) & MASK32) + 1
         self.shared.put(hash(key) & MASK64, depth, _to_table(value, ply), flag, code)
 
-    def ordered(self, pos: Position, moves: list[Move], first) -> list[Move]:
+    def ordered(self, pos: Position, moves: list[Move], first,
+                ply: int | None = None) -> list[Move]:
         if isinstance(first, int):
             first = next((m for m in moves if (hash(m) & MASK32) + 1 == first), None)
-        return super().ordered(pos, moves, first)
+        return super().ordered(pos, moves, first, ply)
 
 
 def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, started: float,

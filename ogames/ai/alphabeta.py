@@ -238,7 +238,7 @@ class Searcher:
         out = [moves[i] for i in keyed]
         if ply is not None and ply < KILLER_PLIES:
             for killer in reversed(self.killers[ply]):
-                if killer in out and out.index(killer) > urgent:
+                if killer in out[urgent + 1:]:
                     out.remove(killer)
                     out.insert(urgent, killer)
         if first is not None and first in moves:

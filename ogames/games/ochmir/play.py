@@ -477,8 +477,7 @@ def count_moves(pos: Position) -> int:
     if not free:
         return 0
     p = pos.to_move
-    variant = pos.variant
-    if variant[0] == "3" and "t" not in variant:  # side choices (``has_choices``)
+    if has_choices(pos):
         return len(generate(pos))
     board = pos.board
     count = len(tiles_to_place(pos.hands[p], p)) * free
@@ -506,14 +505,11 @@ def free_cells(pos: Position) -> int:
     for hand in hands:
         if HIDDEN in hand:
             raise IllegalMoveError(_VIEW)
+    players = 3 if pos.variant[0] == "3" else 2
     free = board.count(0)
-    if not free or (not left and not any(hands)):
-        return 0
-    if pos.variant[0] == "3":
-        if (pos.streak >= STALL_PER_PLAYER * 3
-                or max(scores(board, 3)) >= THREE_HANDED_TARGET):
-            return 0
-    elif pos.streak >= STALL_PER_PLAYER * 2:
+    if (not free or (not left and not any(hands))
+            or pos.streak >= stall_limit(players)
+            or (players == 3 and max(scores(board, 3)) >= THREE_HANDED_TARGET)):
         return 0
     return free
 
@@ -660,7 +656,7 @@ def apply(pos: Position, move: Move) -> Position:
     dst = move.dst
     if dst < 0:  # a pass
         return fast_position(variant, pos.board, (p + 1) % n, pos.hands, pos.bag, pos.seed,
-                        pos.drawn, pos.streak + 1, pos.ply + 1)
+                             pos.drawn, pos.streak + 1, pos.ply + 1)
     tile = move.tile
     board = bytearray(pos.board)
     if tile:
@@ -684,14 +680,29 @@ def apply(pos: Position, move: Move) -> Position:
         hand, bag, drawn = refill(hands[p], tile, pos.bag, pos.drawn, variant,
                                   pos.seed is not None)
         hands = (*hands[:p], hand, *hands[p + 1:])
-        return fast_position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed, drawn, 0,
-                        pos.ply + 1)
-    return fast_position(variant, bytes(board), (p + 1) % n, hands, pos.bag, pos.seed, pos.drawn,
-                    pos.streak + 1, pos.ply + 1)
+        return fast_position(variant, bytes(board), (p + 1) % n, hands, bag, pos.seed,
+                             drawn, 0, pos.ply + 1)
+    return fast_position(variant, bytes(board), (p + 1) % n, hands, pos.bag, pos.seed,
+                         pos.drawn, pos.streak + 1, pos.ply + 1)
 
 
-#: (hand, tile) → the hand without that tile (``refill``), as hands recur; emptied when large
+#: (hand, tile) → the hand without that tile (``hand_less``), as hands recur; emptied
+#: when large
 _HAND_LESS: dict[tuple[tuple[int, ...], int], tuple[int, ...]] = {}
+
+
+def hand_less(hand: tuple[int, ...], tile: int) -> tuple[int, ...]:
+    """``hand`` (sorted) without one ``tile`` (a canonical code), kept per pair: nearly
+    every placement asks, and few hands recur."""
+    key = (hand, tile)
+    less = _HAND_LESS.get(key)
+    if less is None:
+        if len(_HAND_LESS) > 4096:
+            _HAND_LESS.clear()
+        held = list(hand)
+        held.remove(tile)
+        less = _HAND_LESS[key] = tuple(held)
+    return less
 
 
 def refill(hand: tuple[int, ...], tile: int, bag: tuple[int, ...], drawn: int, variant: str,
@@ -699,19 +710,11 @@ def refill(hand: tuple[int, ...], tile: int, bag: tuple[int, ...], drawn: int, v
     """The hand after placing ``tile`` from it, and the bag and ``drawn`` after the draw
     (§2.5.6): a hand is refilled to six only once it is empty, or (flag ``r``) by one tile
     after each placement. A seeded bag counts its drawn tiles; another loses them."""
-    left = len(bag) - drawn
-    if len(hand) > 1 and "r" not in variant:  # no draw: the hand less the tile, as kept
-        key = (hand, CANON[tile])
-        less = _HAND_LESS.get(key)
-        if less is None:
-            if len(_HAND_LESS) > 4096:
-                _HAND_LESS.clear()
-            held = list(hand)
-            held.remove(CANON[tile])
-            less = _HAND_LESS[key] = tuple(held)
+    less = hand_less(hand, CANON[tile])
+    if less and "r" not in variant:  # no draw: a hand is refilled only once empty
         return less, bag, drawn
-    held = list(hand)
-    held.remove(CANON[tile])
+    held = list(less)
+    left = len(bag) - drawn
     take = (1 if left else 0) if "r" in variant else (0 if held else min(HAND_SIZE, left))
     if take:
         held.extend(bag[drawn:drawn + take])

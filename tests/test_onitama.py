@@ -655,3 +655,36 @@ def test_the_terms_read_the_cards_and_the_threats():
     assert terms["they attack the Master"] == 1  # c1 is Red's Master's square
     assert terms["students they attack"] == 0  # Crab reaches a3, e3, c2: no student
     assert terms["moves"] == len([m for m in RULES.moves(pos) if m.origin is not None])
+
+
+def _terms_from_the_moves(pos) -> tuple[int, int, int, int, int, int]:
+    """``computer.card_terms`` read plainly off both sides' lists of moves (the fast one
+    counts bits): the moves of each side, the mover's students and Master the other side's
+    moves land on, those students no move of the mover's pieces (own squares included)
+    reaches, and whether the other Master has a move onto the mover's arch."""
+    from ogames.games.onitama.notation import ARCH, MASTER, OWN, STUDENT
+    from ogames.games.onitama.play import card_targets, side_moves
+
+    b, me = pos.board, pos.turn
+    them = 1 - me
+    mine = [m for m in side_moves(b, me, pos.hand(me)) if m.origin is not None]
+    theirs = [m for m in side_moves(b, them, pos.hand(them)) if m.origin is not None]
+    landed = {m.target for m in theirs}
+    students = [sq for sq in landed if b[sq] == STUDENT[me]]
+    reached = {t for sq, ch in enumerate(b) if ch in OWN[me] for card in pos.hand(me)
+               for t, _ in card_targets(me, card)[sq]}
+    hanging = [sq for sq in students if sq not in reached]
+    near = any(b[m.origin] == MASTER[them] and m.target == ARCH[me] for m in theirs)
+    return (len(mine), len(theirs), len(students), len(hanging),
+            int(b.find(MASTER[me]) in landed), int(near))
+
+
+def test_the_card_terms_counted_on_bits_are_those_of_the_lists_of_moves():
+    """The evaluation's card terms, counted on bit masks for speed, agree with the same
+    terms read off the lists of moves, in 400 positions of random games."""
+    from ogames.games.onitama import computer
+
+    for pos in random_positions(400, seed=5):
+        me = pos.turn
+        assert computer.card_terms(pos.board, me, pos.hand(me), pos.hand(1 - me)) == (
+            _terms_from_the_moves(pos))

@@ -18,6 +18,7 @@ import pytest
 from ogames.ai import alphabeta, monte_carlo, parallel_alphabeta, player
 from ogames.ai.alphabeta import PROVEN, Level
 from ogames.ai.parallel_alphabeta import Part
+from ogames.core import registry
 from ogames.core.game import Game
 from ogames.core.registry import get_rules
 from ogames.table import computer as computer_module
@@ -31,13 +32,15 @@ FIXED = Level("hard", 2, None, None, quiescence=QUIET)
 
 def our_processes() -> list[str]:
     """This process's children as ``ps`` sees them, but multiprocessing's resource
-    tracker (one per interpreter, started by any spawn, lives until the interpreter exits)."""
+    tracker and fork server (one each per interpreter, started by the first search on
+    every core, live until the interpreter exits: ``processes.workers_context``)."""
     # -ww: whole command lines (ps cuts them at 80 columns when it writes to a pipe, and
     # in a checkout with a longer path the tracker's name was cut off)
     out = subprocess.run(["ps", "-ww", "-o", "pid=,args=", "--ppid", str(os.getpid())],
                          capture_output=True, text=True, check=False).stdout
     return [line for line in out.splitlines()
-            if line.strip() and "resource_tracker" not in line and " ps " not in f" {line} "]
+            if line.strip() and "resource_tracker" not in line and "forkserver" not in line
+            and " ps " not in f" {line} "]
 
 
 #: the children this process had before the test began (another test in the same worker
@@ -66,6 +69,19 @@ def test_merge_compares_parts_at_their_common_depth():
     a = Part(0, "a2", 9.0, 3, 0, False, ((1, "a1", 1.0), (2, "a2", 2.0), (3, "a2", 9.0)))
     b = Part(1, "b1", 3.0, 2, 0, False, ((1, "b1", 5.0), (2, "b1", 3.0)))
     assert parallel_alphabeta.merge([b, a], "x") == ("b1", 3.0, 2)  # a's depth 3 is not compared
+
+
+def test_merge_compares_one_ply_further_where_every_part_began_it():
+    """A part cut in depth 3 after its first move was searched there (its unfinished best)
+    counts at depth 3 when the other part finished it, or was cut in it too; a part cut
+    in depth 3 before any move finished there holds the comparison at depth 2."""
+    a = Part(0, "a2", 2.0, 2, 0, True, ((1, "a1", 1.0), (2, "a2", 2.0)), (3, "a2", 0.5))
+    b = Part(1, "b1", 1.0, 3, 0, False, ((1, "b1", 5.0), (2, "b1", 3.0), (3, "b1", 1.0)))
+    assert parallel_alphabeta.merge([a, b], "x") == ("b1", 1.0, 3)
+    cut_b = replace(b, depths=b.depths[:2], unfinished=(3, "b3", 0.25), cut=True)
+    assert parallel_alphabeta.merge([a, cut_b], "x") == ("a2", 0.5, 3)
+    not_begun = replace(a, unfinished=None)
+    assert parallel_alphabeta.merge([not_begun, b], "x") == ("b1", 3.0, 2)
 
 
 def test_a_proven_part_does_not_hold_the_depth_back():
@@ -197,6 +213,25 @@ def test_processes_that_cannot_start_fall_back_to_one_core(monkeypatch, caplog):
         move = parallel_alphabeta.choose_move(game, rules.to_move(pos), Level("hard", 2), workers=2)
     assert move in game.legal_moves()
     assert "one core" in caplog.text
+
+
+def _engines_loaded(should_stop) -> tuple[bool, ...]:
+    """A worker's job: which games' computers were loaded before the job asked for any."""
+    import sys
+
+    return tuple(f"{registry.package_of(gid)}.computer" in sys.modules
+                 for gid in registry.available_ids())
+
+
+def test_workers_start_with_every_game_loaded():
+    """Workers are forked from a server that imported every game's engine and computer
+    once (``ogames.ai.preload``), instead of each spawned process importing them again at
+    every move (0.13-0.3 s of hard's 1.7 s)."""
+    from ogames.ai import processes
+
+    answers = processes.run(_engines_loaded, [(), ()], time.monotonic() + 30, None)
+    assert list(answers.values()) == [(True,) * len(registry.available_ids())] * 2
+    assert no_process_left()
 
 
 # ----- in the app ------------------------------------------------------------------------------

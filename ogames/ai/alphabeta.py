@@ -58,6 +58,10 @@ from .precheck import Tactic, precheck, sure_gain
 ShouldStop = Callable[[], bool]
 #: (depth, best move, value) of each finished depth of an iterative deepening
 Depths = tuple[tuple[int, Move, float], ...]
+#: the depth an iterative deepening was cut in, with the best move and value among the root
+#: moves it had searched there (the first, the previous depth's best, searched in full:
+#: its value is exact), or None when it finished every depth it began or searched no move
+Unfinished = tuple[int, Move, float] | None
 
 #: a won position's value (less the plies to reach it: a quicker win is worth more)
 WIN = 100_000.0
@@ -414,22 +418,25 @@ def search(rules: Rules, pos: Position, legal: Sequence[Move], policy: Policy,
     if rng is not None:
         rng.shuffle(moves)
     moves = searcher.ordered(pos, moves, None)
-    best, value, done, cut, depths = deepen(searcher, pos, moves, level.depth, started, deadline)
+    best, value, done, cut, depths, _ = deepen(searcher, pos, moves, level.depth, started,
+                                               deadline)
     return Result(best, value, done, searcher.nodes, cut, searcher, depths)
 
 
 def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, started: float,
            deadline: float | None, *, one_move_stops: bool = True,
-           ) -> tuple[Move, float, int, bool, Depths]:
+           ) -> tuple[Move, float, int, bool, Depths, Unfinished]:
     """The iterative deepening loop over the root ``moves`` (ordered; reordered in place,
     each depth's best first), one ply deeper at a time up to ``most``: the best move and
     value (of the deepest finished depth, or of the unfinished one once it has beaten the
     previous best), the deepest depth finished, whether the search was cut, and every
-    finished depth's (depth, best move, value). It stops at a proven value, when an
-    iteration would not finish in the time left, and, when ``one_move_stops``, when only
-    one move is searched (the parallel search's parts still need each depth's value)."""
+    finished depth's (depth, best move, value), and the unfinished depth's best so far
+    (``Unfinished``). It stops at a proven value, when an iteration would not finish in
+    the time left, and, when ``one_move_stops``, when only one move is searched (the
+    parallel search's parts still need each depth's value)."""
     best, value, done, cut = moves[0], 0.0, 0, False
     depths: list[tuple[int, Move, float]] = []
+    unfinished: Unfinished = None
     for depth in range(1, most + 1):
         found: list[tuple[Move, float]] = []
         try:
@@ -439,6 +446,8 @@ def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, star
         if found and (not cut or found[-1][0] != best or depth == 1):
             best, value = found[-1]
         if cut:
+            if found:
+                unfinished = (depth, *found[-1])
             break
         done = depth
         depths.append((depth, best, value))
@@ -449,7 +458,7 @@ def deepen(searcher: Searcher, pos: Position, moves: list[Move], most: int, star
         if deadline is not None and time.perf_counter() > started + START_SHARE * (
                 deadline - started):
             break
-    return best, value, done, cut, tuple(depths)
+    return best, value, done, cut, tuple(depths), unfinished
 
 
 def value_of(searcher: Searcher, pos: Position, move: Move, depth: int, nodes: int,

@@ -4,7 +4,7 @@
 orders them (:meth:`alphabeta.Searcher.ordered`), then dealt round-robin into one part per
 process, so each part gets some of the most promising moves. Every process runs the same
 iterative deepening as :func:`alphabeta.search` over its part, with the same deadline (the
-time a single search would get: spawning the processes is paid out of it), and reports its
+time a single search would get: starting the processes is paid out of it), and reports its
 best move and value at *every* depth it finished.
 
 **Merge.** Values found at different depths are not comparable (odd and even depths lean
@@ -14,18 +14,24 @@ its best move (alpha-beta's root window is open), so the best of them is the val
 single search over all root moves finds at that depth: splitting changes the work, never
 the answer. A part whose best value is proven (a proven win, or all of its moves proven
 lost) stops deepening and keeps that value at every deeper depth, so it does not hold the
-common depth back. Ties go to the part holding the better-ordered moves. When some part
-finished no depth at all (a cancel, or no time), the best value among the parts that did
-is taken, else the best-ordered move.
+common depth back. Where every part not proven went one ply further, finishing it or cut
+in it after its best-ordered move was searched in full, the parts are compared there, each
+by the best of the moves it searched at that depth (as the single search plays the best
+of its cut-short iteration): a part is always cut in some depth when the clock ends, and
+the time spent there was otherwise thrown away. Ties go to the part holding the
+better-ordered moves. When some part finished no depth at all (a cancel, or no time), the
+best value among the parts that did is taken, else the best-ordered move.
 
-**Processes.** A fresh set of "spawn" processes per search (no fork of the threaded app;
-:func:`ogames.ai.processes.start_tracker` makes that work inside Textual). Starting two of
-them, until both are ready to search, was measured on the 2-core machine at 0.13-0.20 s
-(0.28-0.31 s when the app runs from the ``ogames`` script, whose imports, Textual's
-included, each process repeats; a loaded machine), taken from the move's time. A pool kept
-alive between moves would save that, but would outlive the search: someone would have to
-shut it down when the game closes, and a process left over is what the other tests and
-the app must never see. A search that owns its processes leaves none behind by
+**Processes.** A fresh set of processes per search, forked from multiprocessing's fork
+server (:func:`ogames.ai.processes.workers_context`: no fork of the threaded app;
+:func:`ogames.ai.processes.start_tracker` makes that work inside Textual). Spawning two
+fresh interpreters, until both were ready to search, took 0.13-0.20 s on the 2-core
+machine (0.28-0.31 s from the ``ogames`` script, whose imports each process repeated);
+forked from the server, which has every game's engine loaded, about 0.02 s, both paid
+out of the move's time. A pool kept alive between moves would keep the tables as well,
+but would outlive the search: someone would have to shut it down when the game closes,
+and a process left over is what the other tests and the app must never see.
+A search that owns its processes leaves none behind by
 construction: :func:`search` joins (or, past a short grace, kills) all of them before it
 returns, whether it finished, was cancelled or failed (:func:`ogames.ai.processes.run`,
 shared with the Monte Carlo search on every core). They are daemonic: a parent that
@@ -61,6 +67,7 @@ from .alphabeta import (
     Result,
     Searcher,
     ShouldStop,
+    Unfinished,
 )
 
 log = logging.getLogger("ogames.ai")
@@ -98,6 +105,9 @@ class Part:
     nodes: int
     cut: bool
     depths: tuple[tuple[int, Move, float], ...]
+    #: the depth it was cut in, with the best of the moves it had searched there (its
+    #: first move's value at least, exact), or None (:data:`alphabeta.Unfinished`)
+    unfinished: Unfinished = None
 
     @property
     def settled(self) -> bool:
@@ -115,9 +125,9 @@ def deepen(rules: Rules, pos: Position, moves: Sequence[Move], policy: Policy, l
     searcher = Searcher(rules, policy, nodes=level.nodes, deadline=deadline,
                         should_stop=should_stop, quiescence_depth=level.quiescence,
                         reductions=level.reductions and policy.reductions)
-    best, value, done, cut, depths = alphabeta.deepen(
+    best, value, done, cut, depths, unfinished = alphabeta.deepen(
         searcher, pos, list(moves), level.depth, started, deadline, one_move_stops=False)
-    return Part(index, best, value, done, searcher.nodes, cut, depths)
+    return Part(index, best, value, done, searcher.nodes, cut, depths, unfinished)
 
 
 def _part(game_id: str, pos: Position, moves: list[Move], level: Level,
@@ -147,12 +157,28 @@ def merge(parts: Sequence[Part], first: Move) -> tuple[Move, float, int]:
     open_parts = [p for p in ordered if not p.settled]
     common = (min(p.depths[-1][0] for p in open_parts) if open_parts
               else max(p.depths[-1][0] for p in ordered))
+    if open_parts and all(_at(p, common + 1) is not None for p in open_parts):
+        common += 1  # every open part reached one ply more, in full or its first moves
     move, value = first, -math.inf
     for part in ordered:
-        _, at_move, at_value = part.depths[min(common, len(part.depths)) - 1]
+        _, at_move, at_value = _at(part, common) or part.depths[-1]
         if at_value > value:
             move, value = at_move, at_value
     return move, value, common
+
+
+def _at(part: Part, depth: int) -> tuple[int, Move, float] | None:
+    """``part``'s answer at ``depth``: the finished depth's; the unfinished one's best so
+    far (its best-ordered move searched in full at least, so its value is exact and the
+    best of the moves searched there, as a single search's cut-short iteration); or None.
+    A proven part keeps its last finished answer at every deeper depth."""
+    if depth <= len(part.depths):
+        return part.depths[depth - 1]
+    if part.unfinished is not None and part.unfinished[0] == depth:
+        return part.unfinished
+    if part.settled:
+        return part.depths[-1]
+    return None
 
 
 # ----- the search in the parent ----------------------------------------------------------------

@@ -5,8 +5,11 @@ how many cores it may use, a way to start processes from inside the Textual app,
 Game-blind and free of the searches themselves, so all of them can import it without
 importing each other.
 
-**The jobs.** :func:`run` starts a fresh set of "spawn" processes (no fork of the threaded
-app), one per job, each calling ``job(*args, should_stop)`` where ``should_stop`` reads a
+**The jobs.** :func:`run` starts a fresh set of processes, one per job, forked from
+multiprocessing's fork server (never a fork of the threaded app itself: the server is a
+fresh interpreter that has imported what the workers need, :mod:`ogames.ai.preload`, and
+forks a worker in about 0.02 s where spawning one took 0.13-0.3 s; "spawn" where the
+platform has no fork server), each calling ``job(*args, should_stop)`` where ``should_stop`` reads a
 flag shared by all of them (a plain byte: no lock a killed process could hold). A process
 sends back what its job returned, or a :class:`Failed` when the job raised; the parent
 collects the answers until every process has answered, the caller's ``should_stop`` says
@@ -40,6 +43,8 @@ POLL = 0.01
 GRACE = 0.06
 #: past the deadline, how long a process may still take to report (a busy machine)
 LATE = 1.0
+#: what the fork server imports once for every worker it forks (see :func:`workers_context`)
+PRELOAD = ("ogames.ai.preload",)
 
 
 def cores() -> int:
@@ -66,6 +71,18 @@ def start_tracker() -> None:
         resource_tracker.ensure_running()
     finally:
         sys.stderr = captured
+
+
+def workers_context() -> Any:
+    """The multiprocessing context the workers start from: the fork server, which imports
+    ``PRELOAD`` once and then forks each worker from that clean, single-threaded state
+    (the server outlives the search, like multiprocessing's resource tracker, and exits
+    with this process); "spawn" where there is no fork server."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    forkserver = multiprocessing.get_context("forkserver")
+    forkserver.set_forkserver_preload(list(PRELOAD))
+    return forkserver
 
 
 # ----- one job, in a worker process --------------------------------------------------------------
@@ -108,8 +125,8 @@ def run(job: Callable[..., Any], jobs: Sequence[tuple], deadline: float | None,
     the answers by job index (a job that failed, or did not answer in time, is logged
     under ``label`` and missing). Every process is gone on return. Raises when the
     processes cannot start (a sandbox without semaphores): the caller searches alone."""
-    context = multiprocessing.get_context("spawn")  # no fork of a threaded app
     start_tracker()
+    context = workers_context()
     stop = context.RawValue("b", 0)  # a plain shared byte: no lock a killed process could hold
     procs: list[Any] = []
     conns: dict[Any, int] = {}

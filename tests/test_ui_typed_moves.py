@@ -14,7 +14,7 @@ from textual import events
 from ogames.core.registry import get_rules
 from ogames.core.typed_moves import MoveFinder
 from ogames.ui.screens.handoff import HandoffScreen
-from ogames.ui.widgets.move_box import MoveBox
+from ogames.ui.widgets.move_box import MoveBox, MoveInput
 from tests.uihelp import (
     hand_over,
     need,
@@ -236,6 +236,30 @@ async def test_moves_typed_ahead_are_played_in_order():
         await pilot.pause()
         assert [p.text for p in screen(app).game.plies][-1] == "b11-b9"
         assert not screen(app).has_class("typing")
+
+
+@ui_test
+async def test_escape_and_arrows_typed_ahead_act_in_their_turn():
+    """Esc and ↓ sent in one burst with the keys around them act where they were typed
+    (Esc used to wait for the screen to close the box while the keys behind it went into
+    the closed box's text: "e3-e9:e3"; and the news that the box had been hidden, coming
+    after it had opened again, took the focus from it, so ↓ and Enter went to the move
+    list). Esc closes the first box unplayed; in the next, ↓ chooses the second match
+    and Enter plays it."""
+    async with playing("ordo") as (app, pilot):
+        await pilot.pause()
+        burst(app, ":e3-e9")
+        app._driver.send_message(events.Key("escape", "\x1b"))
+        burst(app, ":e3")
+        s = screen(app)
+        await wait_for(pilot, lambda: s.has_class("typing") and s.query_one(MoveInput).value)
+        await pilot.pause()
+        matches = [m.text for m in s.query_one(MoveBox).matches.shown]
+        assert s.query_one(MoveInput).value == "e3" and len(matches) >= 2
+        app._driver.send_message(events.Key("down", None))
+        app._driver.send_message(events.Key("enter", "\r"))
+        await wait_for(pilot, lambda: s.game.plies)
+        assert [p.text for p in s.game.plies] == [matches[1]]
 
 
 @ui_test

@@ -834,6 +834,8 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
             self._typed_box().follow(self._move_finder())
 
     def _close_move_box(self) -> None:
+        if self.has_class("typing"):
+            self._typed_box().close()
         self.set_class(False, "typing")
         self.typed = None
         self.refresh_bindings()
@@ -877,6 +879,7 @@ class GameScreen(LeavesOnce, BoardActions, Screen[None]):
 
     def on_move_box_closed(self, event: MoveBox.Closed) -> None:
         self._close_move_box()
+        self._typed_box().settle()  # the keys typed behind Esc, now on the board
 
     def action_select(self) -> None:
         if self.cursor is not None:

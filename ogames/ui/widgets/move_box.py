@@ -35,6 +35,8 @@ MORE_WIDTH = len("  +999,999 more")
 INPUT_WIDTH, INPUT_LEAST = 30, 10
 #: the columns around the input and the list: the prompt's, and the list's padding
 BOX_FRAME = 2 + 2
+#: the box's keys besides Enter, and what each does (``MoveBox``'s actions)
+BOX_KEYS = {"down": "choose(1)", "up": "choose(-1)", "tab": "complete", "escape": "close"}
 
 
 def pages(texts: Sequence[str], width: int, rows: int) -> list[list[list[int]]]:
@@ -116,14 +118,15 @@ class MatchList(Widget):
 class MoveInput(Input):
     """The line a move is typed on. Its keys act on the box: Enter asks to play the move
     chosen, ↑/↓ choose another (an input scrolls with them otherwise), Tab completes, Esc
-    closes."""
+    closes. All of them act as the key arrives (``_on_key``); the bindings name them in
+    the footer."""
 
     BINDINGS = [
         Binding("enter", "submit", "play", key_display="⏎"),
-        Binding("down", "box('choose(1)')", "choose", key_display="↑↓"),
-        Binding("up", "box('choose(-1)')", "previous", show=False),
-        Binding("tab", "box('complete')", "complete", key_display="tab"),
-        Binding("escape", "box('close')", "close", key_display="esc"),
+        Binding("down", f"box('{BOX_KEYS['down']}')", "choose", key_display="↑↓"),
+        Binding("up", f"box('{BOX_KEYS['up']}')", "previous", show=False),
+        Binding("tab", f"box('{BOX_KEYS['tab']}')", "complete", key_display="tab"),
+        Binding("escape", f"box('{BOX_KEYS['escape']}')", "close", key_display="esc"),
     ]
 
     async def _on_key(self, event: events.Key) -> None:
@@ -147,12 +150,28 @@ class MoveInput(Input):
             event.prevent_default()
             self.action_submit()
             return
+        action = BOX_KEYS.get(event.key)
+        if action is not None:  # the box's other keys, in their order too
+            event.stop()
+            event.prevent_default()
+            await self.action_box(action)
+            return
         if event.character == ":" and (not self.value or self.selection == (0, len(self.value))):
             event.stop()
             event.prevent_default()
             self.value = ""
             return
         await super()._on_key(event)
+
+    def _on_hide(self, event: events.Hide) -> None:
+        """Textual takes the focus from a widget that is hidden, but the news can come
+        after the box has opened again (Esc and ``:`` typed at once): the focus would then
+        leave the open box for the move list, and the keys typed next go astray. It
+        leaves only while the box is still closed."""
+        box = self.parent
+        if isinstance(box, MoveBox) and box.is_open:
+            return
+        super()._on_hide(event)
 
     def action_submit(self) -> None:
         """Enter: decided at once, on the text as it stands (a ``Submitted`` message would
@@ -215,6 +234,8 @@ class MoveBox(Widget):
         self.waiting = False
         #: the keys (name, character) typed meanwhile, pressed again once it has
         self.held: list[tuple[str, str | None]] = []
+        #: opened (``open``) and not yet closed by the screen (``close``)
+        self.is_open = False
 
     def compose(self) -> ComposeResult:
         yield Static(":", id="prompt")
@@ -238,6 +259,7 @@ class MoveBox(Widget):
         status line's: the box takes its place, so the board above stays where it is)."""
         self.rows = max(1, rows)
         self.input.value = ""
+        self.is_open = True
         self.follow(finder)
         # at once, not after the next refresh: keys typed right after ``:`` go in too
         self.screen.set_focus(self.input)
@@ -276,9 +298,9 @@ class MoveBox(Widget):
         self.post_message(self.Chosen(move))
 
     def settle(self) -> None:
-        """The screen has played or refused the move: the keys typed meanwhile are pressed
-        again, in order, on whatever has the focus now (the board, or this box when the
-        move was refused)."""
+        """The screen has played or refused the move, or closed the box: the keys typed
+        meanwhile are pressed again, in order, on whatever has the focus now (the board,
+        or this box when the move was refused)."""
         self.waiting = False
         held, self.held = self.held, []
         for key, character in held:
@@ -309,7 +331,14 @@ class MoveBox(Widget):
             self._draw()
             self.post_message(self.Previewed(self.move))
 
+    def close(self) -> None:
+        """The screen closed the box (it hides it)."""
+        self.is_open = False
+
     def action_close(self) -> None:
+        """Esc: ask the screen to close the box; until it has (``settle``), keys wait, or
+        the next move's text would go into the closed box's."""
+        self.waiting = True
         self.post_message(self.Closed())
 
     # ----- drawing -------------------------------------------------------------------

@@ -61,8 +61,11 @@ LOG = ROOT / "bench" / "judge-games.jsonl"
 SELFPLAY_EFFORT = 0.05
 #: random plies at the start of a self-play game (seeded), so that games differ
 OPENING = 2
-#: a self-play game still going after this many plies is stopped (and not fitted)
-MAX_PLIES = 300
+#: a self-play game still going after this many plies is stopped (and not fitted): the
+#: strength table's cap, as the gauntlet's. It was 300 until 2026-12-07, when 23 of the
+#: first 31 Opprimo and Oferhlýp games ran out unfinished; a game stopped by a lower cap
+#: is played again (``play``)
+MAX_PLIES = 600
 #: the chance bins of the calibration table, in percent of the side that leads
 BINS = ((50, 60), (60, 70), (70, 80), (80, 90), (90, 100))
 #: games per game reviewed for the consistency figures, and their plies at most
@@ -181,12 +184,13 @@ def read_log(log: Path = LOG) -> list[Logged]:
 
 def play(console: Console, games: int, ids: Iterable[str], workers: int = 2,
          log: Path = LOG) -> None:
-    """Top the log up to ``games`` games per game, logging each as it ends."""
+    """Top the log up to ``games`` games per game (``to_play``), logging each as it ends."""
     ids = tuple(ids)
     stamps = {gid: judge_fingerprint(gid) for gid in ids}
-    done = {(g.game_id, g.index) for g in read_log(log)}
-    todo = [(gid, i) for i in range(games) for gid in ids if (gid, i) not in done]
-    console.print(f"judge self-play: {len(done)} game(s) logged, {len(todo)} to play",
+    logged = read_log(log)
+    done = len(logged)
+    todo = to_play(logged, games, ids)
+    console.print(f"judge self-play: {done} game(s) logged, {len(todo)} to play",
                   style="dim")
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -204,6 +208,16 @@ def play(console: Console, games: int, ids: Iterable[str], workers: int = 2,
                               f"[{time.perf_counter() - started:.0f} s]", style="dim")
                 running |= {pool.submit(play_one, gid, i, stamps[gid])
                             for gid, i in _take(pending, 1)}
+
+
+def to_play(logged: Iterable[Logged], games: int, ids: Sequence[str]) -> list[tuple[str, int]]:
+    """The (game, index) pairs of the first ``games`` games per game not yet logged by
+    today's code. A game that a lower cap than ``MAX_PLIES`` stopped unfinished is played
+    again (the same seeds: the same game, further), and its new line replaces the old
+    (``read_log``)."""
+    done = {(g.game_id, g.index) for g in logged
+            if g.reason != "unfinished" or len(g.moves) >= MAX_PLIES}
+    return [(gid, i) for i in range(games) for gid in ids if (gid, i) not in done]
 
 
 def _take(items, n: int) -> list:

@@ -41,3 +41,21 @@ def test_values_that_say_nothing_give_the_flattest_curve_allowed():
     points = [(v, won, 1.0) for v in (-2, -1, 1, 2) for won in (0.0, 1.0)]
     found, _ = fit(points)
     assert found == pytest.approx(SCALES[1], rel=0.01)
+
+
+def _logged(game_id: str, index: int, plies: int, reason: str):
+    from bench.judge import Logged
+
+    return Logged("stamp", game_id, "base", index, 0.05, ("m",) * plies, (0,) * plies,
+                  (0.0,) * plies, (None,) * plies, (False,) * plies, (0.5, 0.5), reason)
+
+
+def test_a_game_a_lower_cap_stopped_is_played_again():
+    """Self-play tops the log up: finished games and games the cap stopped are kept, but
+    a game stopped unfinished by a lower cap than today's is played again, further."""
+    from bench.judge import MAX_PLIES, to_play
+
+    logged = [_logged("opprimo", 0, 120, "trapped"), _logged("opprimo", 1, MAX_PLIES - 300,
+                                                               "unfinished"),
+              _logged("opprimo", 2, MAX_PLIES, "unfinished")]
+    assert to_play(logged, 4, ("opprimo",)) == [("opprimo", 1), ("opprimo", 3)]

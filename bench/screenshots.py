@@ -186,6 +186,8 @@ async def shoot_saves_and_replay() -> None:
                     keys("end", "left", "left", "left"))
 
 
+#: the longest a review in the pictures is waited for
+REVIEW_SECONDS = 600
 #: the games reviewed in the pictures: game id → (plies, seed)
 REVIEWS = {"opprimo": (40, 3), "oferhlyp": (40, 3), "onitama": (24, 3), "ordo": (50, 3),
            "ochmir": (80, 3)}
@@ -209,12 +211,14 @@ def played_game(game_id: str, plies: int, seed: int) -> Game:
 
 
 async def review_step(app: OgamesApp, pilot) -> None:
-    """``a``, then wait for the review to finish and go to its first mark (``n``)."""
+    """``a``, then wait for the review to finish and go to its first mark (``n``). The
+    wait is long: Ochmir's 80 plies took more than two minutes on two cores, and the
+    picture was taken with the review half done."""
     import time
 
     await pilot.press("a")
     screen = app.screen
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + REVIEW_SECONDS
     while time.monotonic() < deadline and (getattr(screen, "review", None) is None
                                            or not screen.review.complete
                                            or screen.reviewing):

@@ -119,6 +119,26 @@ async def test_an_opening_typed_through_the_hand_offs():
 
 
 @ui_test
+async def test_keys_typed_ahead_of_a_hand_off_are_dropped():
+    """Keys typed behind a move's Enter, before the hand-off comes up, belong to nobody's
+    turn yet: they are dropped, not pressed on the hand-off (its Enter would show the next
+    hand, its letters save, undo or leave) nor on the next player's view. The next
+    player's move is typed after the hand-off, as ever."""
+    need("ochmir")
+    async with playing("ochmir", seed=1) as (app, pilot):
+        await pilot.pause()
+        await hand_over(pilot)
+        burst(app, ":WFbf@f12⏎:BFwf@f13⏎")
+        await wait_for(pilot, lambda: screen(app).game.plies)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, HandoffScreen)  # the hand-off waits for its Enter
+        assert [p.text for p in screen(app).game.plies] == ["WFbf@f12"]
+        await hand_over(pilot)
+        await type_move(pilot, "BFwf@f13")
+        assert [p.text for p in screen(app).game.plies] == ["WFbf@f12", "BFwf@f13"]
+
+
+@ui_test
 async def test_alternative_notations_play_the_canonical_move():
     async with playing("ordo") as (app, pilot):
         await type_move(pilot, "d2:c2-d3")  # the row's ends in the other order

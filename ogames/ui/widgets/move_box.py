@@ -300,9 +300,13 @@ class MoveBox(Widget):
     def settle(self) -> None:
         """The screen has played or refused the move, or closed the box: the keys typed
         meanwhile are pressed again, in order, on whatever has the focus now (the board,
-        or this box when the move was refused)."""
+        or this box when the move was refused). When another screen has come up over this
+        one (a hand-off between players who must not see each other's hands), they are
+        dropped: typed before it showed, they were meant for none of its choices."""
         self.waiting = False
         held, self.held = self.held, []
+        if self.app.screen is not self.screen:
+            return
         for key, character in held:
             self.app.post_message(events.Key(key, character))
 

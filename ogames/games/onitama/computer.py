@@ -34,10 +34,11 @@ from .play import card_targets, side_moves
 #: how the judge (the hard level's search, which gives the hints and the review) reads
 #: this game: its offline budget, about what hard searches in its time on two cores, and
 #: the chance curve of its values, fitted to results (``python -m bench.judge --fit``: the
-#: even-numbered of 40 self-play games at a twentieth of the budget; on the odd ones,
-#: which the fit never saw, the side given 50-60, 70-80, 80-90 and 90-100 %
-#: won 52, 68, 83 and 96 %, and 60-70 % won 54 %; ``--report`` prints the table)
-JUDGING = Judging(nodes=300_000, scale=0.27)
+#: even-numbered of 40 self-play games at a twentieth of the budget, played again on
+#: 2026-12-07 after the killer moves; on the odd ones, which the fit never saw, the side
+#: given 50-60, 60-70, 80-90 and 90-100 % won 56, 75, 90 and 97 %, and 70-80 % won 87 %;
+#: ``--report`` prints the table)
+JUDGING = Judging(nodes=300_000, scale=0.316)
 
 #: a square from its side's own seat: rank 0 its home row, file folded onto the near wing
 #: (0 the edge, 2 the middle file), as one of 15 classes (``rank * 3 + folded file``)

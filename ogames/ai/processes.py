@@ -9,10 +9,10 @@ importing each other.
 multiprocessing's fork server (never a fork of the threaded app itself: the server is a
 fresh interpreter that has imported what the workers need, :mod:`ogames.ai.preload`, and
 forks a worker in about 0.02 s where spawning one took 0.13-0.3 s; "spawn" where the
-platform has no fork server), each calling ``job(*args, should_stop)`` where ``should_stop`` reads a
-flag shared by all of them (a plain byte: no lock a killed process could hold). A process
-sends back what its job returned, or a :class:`Failed` when the job raised; the parent
-collects the answers until every process has answered, the caller's ``should_stop`` says
+platform has no fork server), each calling ``job(*args, should_stop)`` where
+``should_stop`` reads a flag shared by all of them (a plain byte: no lock a killed
+process could hold). A process sends back what its job returned, or a :class:`Failed`
+when the job raised; the parent collects the answers until every process has answered, the caller's ``should_stop`` says
 to stop (the flag is set, and the processes get ``GRACE`` seconds to answer with what they
 found so far), or the deadline is ``LATE`` seconds past. Whatever happened, every process
 is joined (or, past half a ``GRACE``, killed) before :func:`run` returns. The processes

@@ -164,14 +164,14 @@ class MoveInput(Input):
         await super()._on_key(event)
 
     def _on_hide(self, event: events.Hide) -> None:
-        """Textual takes the focus from a widget that is hidden, but the news can come
-        after the box has opened again (Esc and ``:`` typed at once): the focus would then
-        leave the open box for the move list, and the keys typed next go astray. It
-        leaves only while the box is still closed."""
+        """Textual takes the focus from a widget that is hidden (its ``Widget._on_hide``,
+        run after this one), but the news can come after the box has opened again (Esc
+        and ``:`` typed at once): the focus would then leave the open box for the move
+        list, and the keys typed next go astray. It leaves only while the box is still
+        closed; else Textual's own handler is not run."""
         box = self.parent
         if isinstance(box, MoveBox) and box.is_open:
-            return
-        super()._on_hide(event)
+            event.prevent_default()
 
     def action_submit(self) -> None:
         """Enter: decided at once, on the text as it stands (a ``Submitted`` message would
